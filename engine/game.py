@@ -1,0 +1,393 @@
+"""The Python face of the rules: a Board in python-chess's shape over the kernels.
+
+Kernels speak move codes and arrays; Board speaks Move objects and UHP strings,
+validates every move it is given, and says why an illegal one is illegal.
+
+>>> board = Board("Base+MLP")
+>>> board.push_uhp("wG1")
+Move(wG1 -> (0, 0))
+>>> board.push_uhp("bL /wG1")
+Move(bL -> (-1, 1))
+>>> board.game_string()
+'Base+MLP;InProgress;White[2];wG1;bL /wG1'
+>>> board.uhp(board.parse_uhp("WQ WG1-"))
+'wQ wG1-'
+"""
+
+import numpy as np
+
+from .board import compute_key, copy_state, make_move, new_state, top_piece, unmake_move
+from .constants import (
+    BUG_EXPANSION,
+    CELL_MASK,
+    FLAG_QUEEN_FIRST_ALLOWED,
+    FLAG_REPETITION_DRAW,
+    GRID_SIZE,
+    IN_PROGRESS,
+    INFO_EXPANSIONS,
+    INFO_FLAGS,
+    INFO_KEY,
+    INFO_LAST_MOVED,
+    INFO_PLY,
+    INFO_RESULT,
+    MAX_MOVES,
+    MOVE_PIECE_SHIFT,
+    ORIGIN,
+    PASS_MOVE,
+    PIECE_BUG,
+    PIECE_COLOR,
+    PIECE_FIRST_COPY,
+    PIECES_PER_SIDE,
+    QUEEN,
+    UNDO_SIZE,
+)
+from .errors import IllegalMoveError, NotationError
+from .movegen import generate_moves, is_pinned, neighbor
+from .notation import (
+    MoveText,
+    format_game_state,
+    format_game_type,
+    format_move_text,
+    format_turn,
+    parse_game_string,
+    parse_game_type,
+    parse_move_text,
+    piece_name,
+)
+from .perft import perft
+
+# Neighbours of a destination scanned for the printed reference, with the
+# direction of the destination as seen from that neighbour (uhp.md, "Which
+# reference to print"): NW -> X\ (SE of X), NE -> /X (SW), E -> -X (W),
+# SE -> \X (NW), SW -> X/ (NE), W -> X- (E). Direction ids: NW 0 .. W 5.
+_REFERENCE_SCAN = ((0, 3), (1, 4), (2, 5), (3, 0), (4, 1), (5, 2))
+
+
+class Move(int):
+    """A move code: piece * 1024 + destination cell, or the pass move."""
+
+    __slots__ = ()
+
+    @property
+    def is_pass(self):
+        return self == PASS_MOVE
+
+    @property
+    def piece(self):
+        return -1 if self.is_pass else self >> MOVE_PIECE_SHIFT
+
+    @property
+    def dest(self):
+        return -1 if self.is_pass else self & CELL_MASK
+
+    @classmethod
+    def of(cls, piece, dest):
+        return cls((piece << MOVE_PIECE_SHIFT) | dest)
+
+    def __repr__(self):
+        if self.is_pass:
+            return "Move(pass)"
+        return f"Move({piece_name(self.piece)} -> {axial(self.dest)})"
+
+
+PASS = Move(PASS_MOVE)
+
+
+def axial(cell):
+    """Axial (q, r) of a cell relative to the origin, in -16..15."""
+    offset = (cell - ORIGIN) & CELL_MASK
+    q = offset % GRID_SIZE
+    r = offset // GRID_SIZE
+    if q >= GRID_SIZE // 2:
+        q -= GRID_SIZE
+        r += 1
+    if r >= GRID_SIZE // 2:
+        r -= GRID_SIZE
+    return q, r
+
+
+class Board:
+    """A game of Hive: position, history and rules options.
+
+    queen_first allows a Queen on a side's first turn (hivegame.com's games);
+    repetition_draw ends the game drawn when a position occurs a third time."""
+
+    def __init__(self, game_type="Base", *, queen_first=False, repetition_draw=False):
+        expansions = parse_game_type(game_type) if isinstance(game_type, str) else int(game_type)
+        flags = (FLAG_QUEEN_FIRST_ALLOWED if queen_first else 0) | (FLAG_REPETITION_DRAW if repetition_draw else 0)
+        self._state = new_state(expansions, flags)
+        self._move_strings = []
+        self._buffer = np.empty(MAX_MOVES, dtype=np.int32)
+
+    # --- Construction -----------------------------------------------------------
+    @classmethod
+    def from_game_string(cls, text, *, queen_first=False, repetition_draw=False):
+        """Load a GameString by replaying its moves with full legality checks.
+
+        The state and turn fields are recomputed, not trusted. A bad move raises
+        NotationError or IllegalMoveError naming the move."""
+        fields = parse_game_string(text)
+        board = cls(fields.expansions, queen_first=queen_first, repetition_draw=repetition_draw)
+        for number, move_string in enumerate(fields.moves, start=1):
+            try:
+                board.push_uhp(move_string)
+            except (NotationError, IllegalMoveError) as error:
+                raise type(error)(f"Move {number} '{move_string}': {error}") from None
+        return board
+
+    def copy(self):
+        board = Board.__new__(Board)
+        board._state = copy_state(self._state)
+        board._move_strings = list(self._move_strings)
+        board._buffer = np.empty(MAX_MOVES, dtype=np.int32)
+        return board
+
+    def __repr__(self):
+        return f"Board.from_game_string({self.game_string()!r})"
+
+    def __eq__(self, other):
+        if not isinstance(other, Board):
+            return NotImplemented
+        return (
+            self.expansions == other.expansions
+            and self._state.info[INFO_FLAGS] == other._state.info[INFO_FLAGS]
+            and self.move_history == other.move_history
+        )
+
+    # --- Options -----------------------------------------------------------------
+    def _flag(self, flag):
+        return bool(self._state.info[INFO_FLAGS] & flag)
+
+    def _set_flag(self, flag, value):
+        if value:
+            self._state.info[INFO_FLAGS] |= flag
+        else:
+            self._state.info[INFO_FLAGS] &= ~flag
+
+    @property
+    def queen_first(self):
+        return self._flag(FLAG_QUEEN_FIRST_ALLOWED)
+
+    @queen_first.setter
+    def queen_first(self, value):
+        self._set_flag(FLAG_QUEEN_FIRST_ALLOWED, value)
+
+    @property
+    def repetition_draw(self):
+        return self._flag(FLAG_REPETITION_DRAW)
+
+    @repetition_draw.setter
+    def repetition_draw(self, value):
+        self._set_flag(FLAG_REPETITION_DRAW, value)
+
+    # --- Position ----------------------------------------------------------------
+    @property
+    def state(self):
+        """The kernels' State arrays (read them, do not write them)."""
+        return self._state
+
+    @property
+    def expansions(self):
+        return int(self._state.info[INFO_EXPANSIONS])
+
+    @property
+    def game_type(self):
+        return format_game_type(self.expansions)
+
+    @property
+    def ply(self):
+        return int(self._state.info[INFO_PLY])
+
+    @property
+    def side_to_move(self):
+        return self.ply & 1
+
+    @property
+    def result(self):
+        """IN_PROGRESS, WHITE_WINS, BLACK_WINS or DRAW (constants.py)."""
+        return int(self._state.info[INFO_RESULT])
+
+    @property
+    def is_game_over(self):
+        return self.result != IN_PROGRESS
+
+    @property
+    def key(self):
+        """64-bit Zobrist key of the position."""
+        return int(self._state.info[INFO_KEY])
+
+    def computed_key(self):
+        """The Zobrist key computed from scratch, for checking the incremental one."""
+        return int(compute_key(self._state))
+
+    @property
+    def last_moved(self):
+        """Piece moved or placed on the previous ply, -1 if none."""
+        return int(self._state.info[INFO_LAST_MOVED])
+
+    @property
+    def move_history(self):
+        state = self._state
+        return [Move(int(state.undo[p, 0])) for p in range(self.ply)]
+
+    def piece_cell(self, piece):
+        return int(self._state.piece_cell[piece])
+
+    def top_piece(self, cell):
+        return int(top_piece(self._state, cell))
+
+    def game_string(self):
+        plies = self.ply
+        head = f"{self.game_type};{format_game_state(plies, self.result)};{format_turn(plies)}"
+        return ";".join([head] + self._move_strings)
+
+    # --- Moves -------------------------------------------------------------------
+    @property
+    def legal_moves(self):
+        """Every legal move (empty once the game is over; [PASS] when forced)."""
+        n = generate_moves(self._state, self._buffer)
+        return [Move(int(m)) for m in self._buffer[:n]]
+
+    def is_legal(self, move):
+        return move in self.legal_moves
+
+    def push(self, move, move_string=None):
+        """Play a legal move; raise IllegalMoveError with the reason otherwise."""
+        move = Move(move)
+        if not self.is_legal(move):
+            raise IllegalMoveError(self._illegal_reason(move, False))
+        if move_string is None:
+            move_string = self.uhp(move)
+        self._reserve(1)
+        make_move(self._state, move)
+        self._move_strings.append(move_string)
+        return move
+
+    def pop(self):
+        """Take back the last move and return it."""
+        if self.ply == 0:
+            raise IndexError("pop from a board with no moves")
+        move = Move(int(self._state.undo[self.ply - 1, 0]))
+        unmake_move(self._state)
+        self._move_strings.pop()
+        return move
+
+    def push_uhp(self, text):
+        """Parse and play a MoveString; the GameString keeps it in canonical case."""
+        move = self.parse_uhp(text)
+        return self.push(move, format_move_text(parse_move_text(text)))
+
+    def _reserve(self, plies):
+        """Grow the undo stack so that `plies` more moves fit (kernels do not check)."""
+        undo = self._state.undo
+        needed = self.ply + plies + 1
+        if needed > undo.shape[0]:
+            grown = np.zeros((max(needed, 2 * undo.shape[0]), UNDO_SIZE), dtype=np.int64)
+            grown[: undo.shape[0]] = undo
+            self._state = self._state._replace(undo=grown)
+
+    # --- Notation ------------------------------------------------------------------
+    def uhp(self, move):
+        """MoveString of a legal move, with MzingaEngine's choice of reference."""
+        move = Move(move)
+        if move.is_pass:
+            return "pass"
+        piece, dest = move.piece, move.dest
+        if self.ply == 0:
+            return piece_name(piece)
+        state = self._state
+        if state.height[dest] > 0:
+            return format_move_text(MoveText(False, piece, self.top_piece(dest), None))
+        source = state.piece_cell[piece]
+        for scan_dir, dest_dir in _REFERENCE_SCAN:
+            cell = neighbor(dest, scan_dir)
+            height = state.height[cell] - (1 if cell == source else 0)  # the mover is lifted
+            if height > 0:
+                reference = int(state.stack[cell, height - 1])
+                return format_move_text(MoveText(False, piece, reference, dest_dir))
+        raise ValueError(f"{move!r} has no neighbouring piece to name")
+
+    def parse_uhp(self, text):
+        """The legal Move a MoveString names, resolved against this position.
+
+        Raises NotationError for a malformed string and IllegalMoveError, with the
+        reason, for a move the rules forbid."""
+        parsed = parse_move_text(text)
+        if self.is_game_over:
+            raise IllegalMoveError(
+                "You can't pass, the game is over." if parsed.is_pass else "You can't play, the game is over."
+            )
+        if parsed.is_pass:
+            if PASS in self.legal_moves:
+                return PASS
+            raise IllegalMoveError("You can't pass when you have valid moves.")
+        dest, blocked = self._resolve(parsed)
+        move = Move.of(parsed.piece, dest)
+        if not blocked and self.is_legal(move):
+            return move
+        raise IllegalMoveError(self._illegal_reason(move, blocked))
+
+    def _resolve(self, parsed):
+        """Destination cell of a parsed move, and whether the notation names an
+        occupied spot (a ground cell that holds a piece, or the top of a piece
+        that is covered)."""
+        state = self._state
+        if parsed.reference < 0:
+            if self.ply > 0:
+                raise IllegalMoveError("Only the first move of a game may leave out the reference piece.")
+            return ORIGIN, False
+        ref_cell = int(state.piece_cell[parsed.reference])
+        if ref_cell < 0:
+            raise IllegalMoveError(f"The reference piece {piece_name(parsed.reference)} is not in play.")
+        if parsed.direction is None:
+            covered = state.piece_level[parsed.reference] != state.height[ref_cell] - 1
+            return ref_cell, bool(covered)
+        dest = int(neighbor(ref_cell, parsed.direction))
+        return dest, bool(state.height[dest] > 0)
+
+    def _illegal_reason(self, move, blocked):
+        """Why `move` is illegal, checked in MzingaEngine's order."""
+        if move.is_pass:
+            if self.is_game_over:
+                return "You can't pass, the game is over."
+            return "You can't pass when you have valid moves."
+        if self.is_game_over:
+            return "You can't play, the game is over."
+        state = self._state
+        piece = move.piece
+        side = self.side_to_move
+        bug = PIECE_BUG[piece]
+        turn = self.ply // 2 + 1
+        in_play = state.piece_cell[piece] >= 0
+        if PIECE_COLOR[piece] != side:
+            return "It's not that player's turn."
+        if BUG_EXPANSION[bug] and not self.expansions & BUG_EXPANSION[bug]:
+            return "That piece is not enabled in this game."
+        if turn == 1 and bug == QUEEN and not self.queen_first:
+            return "You can't play your Queen Bee on your first turn."
+        if state.piece_cell[side * PIECES_PER_SIDE] < 0:
+            if turn == 4 and bug != QUEEN:
+                return "You must play your Queen Bee on or before your fourth turn."
+            if in_play:
+                return "You can't move a piece in play until you've played your Queen Bee."
+        if not in_play and any(state.piece_cell[p] < 0 for p in range(PIECE_FIRST_COPY[piece], piece)):
+            return "When there are multiple pieces of the same bug type, you must play the pieces in order."
+        if blocked:
+            return "You can't move there because a piece already exists at that position."
+        if not in_play:
+            return "You can't place that piece there."
+        cell = state.piece_cell[piece]
+        if state.piece_level[piece] != state.height[cell] - 1:
+            return "You can't move that piece because it has another piece on top of it."
+        if state.piece_level[piece] == 0 and is_pinned(state, cell):
+            return "You can't move that piece because it will break the hive."
+        if piece == self.last_moved:
+            return "You can't move that piece because the opponent's pillbug moved it last turn."
+        return "You can't move that piece there."
+
+    # --- Perft ---------------------------------------------------------------------
+    def perft(self, depth, threads=1):
+        """Leaf count of the legal-move tree `depth` plies deep."""
+        self._reserve(depth + 1)
+        return perft(self._state, depth, threads)
+

@@ -1,0 +1,139 @@
+"""Perft: count the leaves of the legal-move tree, with bulk counting at the last ply.
+
+Command line: `python -m engine.perft <GameType|GameString> [max_depth] [--threads N]`
+prints, for each depth from 1, `perft(d) = <count> in <ms> ms. <KN/s> KN/s` as
+MzingaEngine does.
+"""
+
+import argparse
+import os
+import sys
+import threading
+import time
+
+import numpy as np
+from numba import njit
+
+from .board import copy_state, make_move, unmake_move
+from .constants import MAX_MOVES, PASS_MOVE
+from .movegen import generate_moves
+
+
+@njit(cache=True, nogil=True)
+def _perft(s, depth, buffers):
+    moves = buffers[depth - 1]
+    n = generate_moves(s, moves)
+    if depth == 1:
+        return n
+    total = 0
+    for i in range(n):
+        make_move(s, moves[i])
+        total += _perft(s, depth - 1, buffers)
+        unmake_move(s)
+    return total
+
+
+@njit(cache=True, nogil=True)
+def perft_kernel(s, depth):
+    """Leaf count of the tree of legal moves `depth` plies deep from state `s`.
+    The undo stack of `s` must have room for `depth` more plies."""
+    if depth <= 0:
+        return 1
+    buffers = np.empty((depth, MAX_MOVES), dtype=np.int32)
+    return _perft(s, depth, buffers)
+
+
+@njit(cache=True, nogil=True)
+def split_points(s):
+    """Every legal two-move sequence from `s`, as rows (first, second); a first
+    move that ends the game gets the row (first, PASS_MOVE + 1), a leaf."""
+    first = np.empty(MAX_MOVES, dtype=np.int32)
+    second = np.empty(MAX_MOVES, dtype=np.int32)
+    n = generate_moves(s, first)
+    rows = []
+    for i in range(n):
+        make_move(s, first[i])
+        m = generate_moves(s, second)
+        if m == 0:
+            rows.append((first[i], PASS_MOVE + 1))
+        for j in range(m):
+            rows.append((first[i], second[j]))
+        unmake_move(s)
+    out = np.empty((len(rows), 2), dtype=np.int32)
+    for k in range(len(rows)):
+        out[k, 0] = rows[k][0]
+        out[k, 1] = rows[k][1]
+    return out
+
+
+@njit(cache=True, nogil=True)
+def perft_after_two(s, first, second, depth):
+    """perft(depth) after the moves first, second (second = PASS_MOVE + 1 marks
+    a finished game, which has no leaves); leaves `s` unchanged."""
+    if second == PASS_MOVE + 1:
+        return 0
+    make_move(s, first)
+    make_move(s, second)
+    count = perft_kernel(s, depth)
+    unmake_move(s)
+    unmake_move(s)
+    return count
+
+
+def perft(state, depth, threads=1):
+    """perft(depth) from `state`. With threads > 1 and depth >= 4, the two-ply
+    sequences are handed out one at a time to that many threads, each on its own
+    copy of the state (the kernels release the GIL)."""
+    if threads <= 1 or depth < 4:
+        return int(perft_kernel(state, depth))
+    rows = split_points(state)
+    copies = [copy_state(state) for _ in range(threads)]
+    next_row = iter(range(len(rows)))
+    lock = threading.Lock()
+    totals = [0] * threads
+
+    def work(index):
+        while True:
+            with lock:
+                k = next(next_row, None)
+            if k is None:
+                return
+            totals[index] += int(perft_after_two(copies[index], rows[k, 0], rows[k, 1], depth - 2))
+
+    workers = [threading.Thread(target=work, args=(i,)) for i in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    return sum(totals)
+
+
+def perft_line(depth, count, seconds):
+    """One result line in MzingaEngine's format."""
+    ms = seconds * 1000.0
+    knps = count / ms if ms > 0 else 0.0
+    return f"perft({depth}) = {count} in {ms:.0f} ms. {knps:.0f} KN/s"
+
+
+def main(argv=None):
+    from .errors import IllegalMoveError, NotationError
+    from .game import Board
+
+    parser = argparse.ArgumentParser(prog="python -m engine.perft", description=__doc__.split("\n\n")[0])
+    parser.add_argument("position", help="a GameTypeString (e.g. Base+MLP) or a GameString")
+    parser.add_argument("depth", nargs="?", type=int, default=5, help="deepest depth to count (default 5)")
+    parser.add_argument("--threads", type=int, default=1, help=f"threads (this machine has {os.cpu_count()})")
+    args = parser.parse_args(argv)
+    try:
+        board = Board.from_game_string(args.position) if ";" in args.position else Board(args.position)
+    except (NotationError, IllegalMoveError) as error:
+        parser.error(str(error))
+    for depth in range(1, args.depth + 1):
+        start = time.perf_counter()
+        count = board.perft(depth, threads=args.threads)
+        print(perft_line(depth, count, time.perf_counter() - start), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

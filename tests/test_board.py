@@ -1,0 +1,72 @@
+"""Make/unmake and Zobrist keys over random games."""
+
+import random
+
+import numpy as np
+import pytest
+
+from engine.game import Board
+from engine.notation import GAME_TYPES
+
+
+def snapshot(board):
+    s = board.state
+    return (s.height.copy(), s.stack.copy(), s.piece_cell.copy(), s.piece_level.copy(), s.info[:6].copy())
+
+
+def assert_same(a, b):
+    for x, y in zip(a, b):
+        np.testing.assert_array_equal(x, y)
+
+
+@pytest.mark.parametrize("game_type", GAME_TYPES)
+def test_unmake_restores_every_array_and_key(game_type):
+    rng = random.Random(game_type)
+    for _ in range(4):
+        board = Board(game_type)
+        history = [snapshot(board)]
+        for _ in range(rng.randrange(20, 120)):
+            moves = board.legal_moves
+            if not moves:
+                break
+            for move in moves[:: max(1, len(moves) // 8)]:  # try several, keep none
+                before = snapshot(board)
+                board.push(move)
+                assert board.key == board.computed_key()
+                board.pop()
+                assert_same(snapshot(board), before)
+            board.push(rng.choice(moves))
+            assert board.key == board.computed_key()
+            history.append(snapshot(board))
+        while board.ply:
+            assert_same(snapshot(board), history[board.ply])
+            board.pop()
+        assert_same(snapshot(board), history[0])
+
+
+def test_key_ignores_which_copy_of_a_bug_stands_where():
+    """Two positions that differ only in which ant copy stands where share a key."""
+    board = Board.from_game_string("Base;InProgress;White[3];wA1;bA1 wA1-;wA2 -wA1;bA2 bA1-")
+    key = board.computed_key()
+    s = board.state
+    a1, a2 = 8, 9  # wA1, wA2
+    c1, c2 = s.piece_cell[a1], s.piece_cell[a2]
+    s.piece_cell[a1], s.piece_cell[a2] = c2, c1
+    s.stack[c1, 0], s.stack[c2, 0] = a2, a1
+    assert board.computed_key() == key
+    board.push_uhp("wQ -wA1")
+    assert board.key != key
+
+
+def test_side_to_move_and_last_moved_piece_are_in_the_key():
+    board = Board("Base+P")
+    keys = set()
+    for text in ["wP", "bP wP-", "wQ -wP", "bQ bP-"]:
+        board.push_uhp(text)
+        keys.add(board.key)
+    assert len(keys) == 4
+    board.push_uhp("wA1 -wQ")
+    with_last = board.key
+    assert board.key == board.computed_key()
+    board.state.info[1] = -1  # forget the last-moved piece
+    assert board.computed_key() != with_last

@@ -1,0 +1,55 @@
+"""Perft against the reference tables (rules.md, "Perft")."""
+
+import pytest
+
+from engine.game import Board
+
+from .conftest import read_rows
+
+STARTPOS = [(game_type, int(depth), int(count)) for game_type, depth, count in read_rows("perft_startpos.tsv")]
+MIDGAME = [(name, game_string, int(depth), int(count)) for name, game_string, depth, count in read_rows("perft_midgame.tsv")]
+
+
+def _depth_mark(depth, fast_limit):
+    return [pytest.mark.slow] if depth > fast_limit else []
+
+
+@pytest.mark.parametrize(
+    "game_type,depth,count",
+    [pytest.param(*row, marks=_depth_mark(row[1], 5), id=f"{row[0]}-{row[1]}") for row in STARTPOS if row[1] <= 7],
+)
+def test_perft_from_start(game_type, depth, count):
+    assert Board(game_type).perft(depth) == count
+
+
+@pytest.mark.parametrize(
+    "name,game_string,depth,count",
+    [pytest.param(*row, marks=_depth_mark(row[2], 3), id=f"{row[0]}-{row[2]}") for row in MIDGAME],
+)
+def test_perft_midgame(name, game_string, depth, count):
+    assert Board.from_game_string(game_string).perft(depth) == count
+
+
+@pytest.mark.parametrize("game_type", ["Base", "Base+MLP"])
+def test_parallel_perft_equals_single_threaded(game_type):
+    board = Board(game_type)
+    assert board.perft(4, threads=2) == board.perft(4)
+
+
+def test_perft_leaves_the_board_unchanged():
+    board = Board.from_game_string(MIDGAME[-1][1])
+    before = (board.game_string(), board.key, board.state.height.copy())
+    board.perft(3)
+    board.perft(3, threads=2)
+    assert (board.game_string(), board.key) == before[:2]
+    assert (board.state.height == before[2]).all()
+
+
+def test_finished_game_has_no_moves():
+    board = Board.from_game_string(
+        "Base;WhiteWins;Black[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1/;wG1 -wQ;bG1 \\bQ;wG1 bQ\\;bG2 bQ/;wA1 wQ\\;"
+        "bA1 bG2/;wA1 bG2\\;bA1 \\bG2;wQ \\wS1;bA1 bG2/;wQ /bG1"
+    )
+    assert board.perft(0) == 1
+    assert board.perft(1) == 0
+    assert board.perft(2) == 0
