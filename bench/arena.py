@@ -154,7 +154,9 @@ def run(argv=None):
         sprt = parse_sprt(args.sprt) if args.sprt else None
         if sprt and len(entrants) != 2:
             raise ArenaError("--sprt needs exactly two engines (it tests the first against the second)")
-        tasks = schedule(len(entrants), openings_for(args, (args.games + 1) // 2), args.games)
+        pairs = (args.games + 1) // 2
+        openings = openings_for(args, pairs)
+        tasks = schedule(len(entrants), openings, args.games)
     except (ArenaError, ValueError, OSError) as error:
         print(f"arena: {error}", file=sys.stderr)
         return 2
@@ -166,6 +168,8 @@ def run(argv=None):
     for entrant in entrants:
         print(f"{entrant.name}: {entrant.spec.command} {entrant.control}"
               + "".join(f" {name}={value}" for name, value in entrant.spec.options))
+    if pairs > len(openings):  # deterministic engines then replay the same games
+        print(f"note: {len(openings)} openings for {pairs} pairs of games: openings are reused")
     print(f"{len(tasks)} games, {args.concurrency} at once, results in {out}", flush=True)
     status, ending = 1, "stopped by an error in the runner"
     try:

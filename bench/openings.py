@@ -1,6 +1,6 @@
 """Opening positions for matches: a file of GameStrings, or random ones from a seed.
 
-    python -m bench.openings Base+MLP --count 60 --seed 1 > bench/data/openings-Base+MLP.txt
+    python -m bench.openings Base+MLP --count 100 --seed 1 > bench/data/openings-Base+MLP.txt
 
 An opening is three random legal placements by each side (6 plies), kept when
 it is balanced by two simple counts:
@@ -141,7 +141,7 @@ def generate_openings(game_type, count, seed, plies=OPENING_PLIES):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game_type", help="Base, Base+MLP, ...")
-    parser.add_argument("--count", type=int, default=60)
+    parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--plies", type=int, default=OPENING_PLIES)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

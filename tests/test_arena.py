@@ -142,7 +142,7 @@ def test_clock_shares_its_time_and_flags_an_overrun():
 def test_shipped_openings(game_type):
     openings = load_openings(default_openings_file(game_type))
     boards = [Board.from_game_string(opening) for opening in openings]
-    assert len(openings) >= 50
+    assert len(openings) >= 100
     assert all(board.game_type == game_type and board.ply == 6 and is_balanced(board) for board in boards)
     assert len({position_key(board) for board in boards}) == len(boards)
 
