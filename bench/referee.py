@@ -47,7 +47,6 @@ class GameOutcome(NamedTuple):
     reason: str  # a sentence with the details
     game_string: str  # the moves played (a forfeited move is not among them)
     seconds: tuple  # (white, black) thinking time
-    loser: int = None  # the side that forfeited, if one did
 
 
 class Forfeit(Exception):
@@ -86,7 +85,6 @@ def play_game(engines, names, controls, opening, settings=None):
             f"{names[forfeit.side]} ({COLOURS[forfeit.side]}) {forfeit.detail}",
             board.game_string(),
             _seconds(clocks),
-            forfeit.side,
         )
     return GameOutcome(*_judge(board, names), board.game_string(), _seconds(clocks))
 

@@ -56,7 +56,6 @@ class EngineProcess:
         self.spec = spec
         self.startup_timeout = startup_timeout
         self.stderr_path = stderr_path
-        self.id = None  # the `id ...` line of the banner
         self.capabilities = set()
         self._process = None
         self._lines = None
@@ -94,7 +93,6 @@ class EngineProcess:
         self._eof = False
         threading.Thread(target=self._read, args=(self._process.stdout, self._lines), daemon=True).start()
         banner = self._read_answer(time.monotonic() + self.startup_timeout, "start-up banner")
-        self.id = banner.lines[0] if banner.lines else None
         self.capabilities = set(banner.lines[-1].split(";")) if len(banner.lines) > 1 else set()
         for name, value in self.spec.options:
             self.command(f"options set {name} {value}", self.startup_timeout)
@@ -107,12 +105,12 @@ class EngineProcess:
     def kill(self):
         """End the process and its children at once."""
         process = self._process
-        if process is None or process.poll() is not None:
+        if process is None:
             return
-        try:
+        try:  # the group outlives a wrapper that has exited: kill it all the same
             os.killpg(process.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
-            process.kill()
+            process.kill()  # a no-op once it has been reaped
         process.wait()
 
     def close(self, grace=1.0):
