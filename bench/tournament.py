@@ -105,7 +105,9 @@ class Tournament:
             try:
                 engine.start()
             except EngineError as error:
-                raise ArenaError(f"engine {entrant.name} ({entrant.spec.command}): {error}") from None
+                raise ArenaError(
+                    f"engine {entrant.name} ({entrant.spec.command}): {error}; its stderr is in {engine.stderr_path}"
+                ) from None
             missing = needed - engine.capabilities
             if missing:
                 raise ArenaError(f"engine {entrant.name} does not support {', '.join(sorted(missing))}")
