@@ -386,8 +386,9 @@ class Board:
         return "You can't move that piece there."
 
     # --- Perft ---------------------------------------------------------------------
-    def perft(self, depth, threads=1):
-        """Leaf count of the legal-move tree `depth` plies deep."""
+    def perft(self, depth, threads=1, stop=None):
+        """Leaf count of the legal-move tree `depth` plies deep; None if the
+        threading.Event `stop` was set before the count was complete."""
         self._reserve(depth + 1)
-        return perft(self._state, depth, threads)
+        return perft(self._state, depth, threads, stop)
 
