@@ -41,8 +41,10 @@ class Searcher:
 
     def search(self, board: Board, depth=None, seconds=None, on_iteration=None) -> SearchResult:
         """Best move for the side to move in `board` (not game over), searching
-        `depth` plies and/or for at most `seconds`. `on_iteration(result)` is
-        called as each depth completes. The board is left unchanged."""
+        `depth` plies and/or for at most `seconds`; with neither, until `stop()`.
+        `on_iteration(result)` is called as each depth completes. The board is
+        left unchanged. Stopped early, it still returns a legal move: the best
+        one so far, or any legal move if no depth has completed."""
         self._stop.clear()
         moves = board.legal_moves
         side = board.side_to_move

@@ -1,0 +1,92 @@
+"""`python -m engine` (or `hexbee`): the UHP engine on stdin/stdout.
+
+    python -m engine            # the engine, for a viewer or a tournament runner
+    python -m engine --warmup   # compile (or load) every numba kernel, then exit
+
+Viewers wait for the unprompted banner (uhp.md, "Transport"), so it is printed
+before anything slow: this module imports nothing heavy at the top, and numba
+and the kernels are loaded only after the banner's `ok`. The first command is
+read once they are loaded, so it waits for them.
+"""
+
+import argparse
+import io
+import logging
+import os
+import signal
+import sys
+
+from . import NAME, __version__, info_lines
+
+
+def main(argv=None):
+    """Run the engine. It ends the process with status 0 after `exit`, end of
+    input or SIGINT when idle, so call it only as the program's entry point."""
+    parser = argparse.ArgumentParser(prog=NAME, description="A Hive engine speaking the Universal Hive Protocol.")
+    parser.add_argument("--version", action="version", version=f"{NAME} v{__version__}")
+    parser.add_argument("--warmup", action="store_true", help="compile or load every numba kernel, then exit")
+    args = parser.parse_args(argv)
+    logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format=f"{NAME}: %(message)s")
+    if args.warmup:
+        return _warm_up()
+    # Bytes in, bytes out: undecodable input must not stop the engine, and the
+    # answers end lines with \n on every platform.
+    stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+    stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="replace", newline="\n")
+    try:
+        stdout.write("".join(line + "\n" for line in info_lines()) + "ok\n")
+        stdout.flush()
+        from .uhp import Session  # imports numba
+        from .warmup import warm_up
+
+        warm_up(perft=False)
+        session = Session(stdout)
+        signal.signal(signal.SIGINT, lambda signum, frame: _on_sigint(session))
+        try:
+            _serve(session, stdin)
+        finally:
+            session.close()
+    except (KeyboardInterrupt, BrokenPipeError):  # SIGINT when idle; or the viewer went away
+        pass
+    _quit(stdout)
+
+
+def _serve(session, stdin):
+    """Read and run commands until `exit` or end of input."""
+    while not session.exit_requested:
+        line = stdin.readline()
+        if not line:
+            return
+        session.handle(line)
+
+
+def _on_sigint(session):
+    """SIGINT stops a running search or perft (which then answers); when idle it exits."""
+    if not session.interrupt():
+        raise KeyboardInterrupt
+
+
+def _quit(stdout):
+    """End the process with status 0 now. Everything has been answered, and
+    skipping the interpreter's clean-up saves half a second per process (numba's
+    finalizers), which hivegame.com's bridge pays on every move; a search that
+    would not stop cannot hold up the exit either."""
+    for stream in (stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(0)
+
+
+def _warm_up():
+    print(f"{NAME}: loading or compiling the numba kernels (a minute the first time) ...", file=sys.stderr)
+    from .warmup import warm_up
+
+    seconds = warm_up()
+    print(f"{NAME}: kernels ready in {seconds:.1f} s", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
