@@ -1,6 +1,8 @@
-"""Readers for the reference data in tests/data (see its README for sources)."""
+"""Readers for the reference data in tests/data (see its README for sources), and shared fixtures."""
 
 from pathlib import Path
+
+import pytest
 
 DATA = Path(__file__).parent / "data"
 
@@ -47,3 +49,13 @@ def read_nokamute_cases():
         i += 1
     return cases
 
+
+
+@pytest.fixture(scope="session")
+def kernel_cache():
+    """Compile or load every kernel in this process first, so that the engine
+    processes that tests start find them in numba's cache instead of each
+    compiling them."""
+    from engine.warmup import warm_up
+
+    warm_up()
