@@ -2,6 +2,7 @@
 
     python -m engine            # the engine, for a viewer or a tournament runner
     python -m engine --warmup   # compile (or load) every numba kernel, then exit
+    python -m engine --option AllowQueenOnFirstTurn=True   # set options at start-up
 
 Viewers wait for the unprompted banner (uhp.md, "Transport"), so it is printed
 before anything slow: this module imports nothing heavy at the top, and numba
@@ -25,6 +26,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog=NAME, description="A Hive engine speaking the Universal Hive Protocol.")
     parser.add_argument("--version", action="version", version=f"{NAME} v{__version__}")
     parser.add_argument("--warmup", action="store_true", help="compile or load every numba kernel, then exit")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="set an option before the first command, as `options set NAME VALUE` (repeatable)")
     args = parser.parse_args(argv)
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format=f"{NAME}: %(message)s")
     if args.warmup:
@@ -41,6 +44,7 @@ def main(argv=None):
 
         warm_up(perft=False)
         session = Session(stdout)
+        _set_options(session, args.option)
         signal.signal(signal.SIGINT, lambda signum, frame: _on_sigint(session))
         try:
             _serve(session, stdin)
@@ -49,6 +53,19 @@ def main(argv=None):
     except (KeyboardInterrupt, BrokenPipeError):  # SIGINT when idle; or the viewer went away
         pass
     _quit(stdout)
+
+
+def _set_options(session, settings):
+    """Apply --option settings; a bad one ends the engine (status 2) with the reason on stderr."""
+    from .uhp import CommandError
+
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        try:
+            session.set_option(name.strip(), value.strip())
+        except CommandError as error:
+            print(f"{NAME}: --option {setting}: {error}", file=sys.stderr, flush=True)
+            raise SystemExit(2) from None
 
 
 def _serve(session, stdin):

@@ -286,7 +286,7 @@ class Session:
         elif action == "get" and len(words) == 2:
             self._say(self._spec(words[1]).line(self.options[words[1]]))
         elif action == "set" and len(words) == 3:
-            self._set_option(self._spec(words[1]), words[2])
+            self._say(self.set_option(words[1], words[2]))
         else:
             raise CommandError("Invalid options command; expected 'options', 'options get <Name>' "
                                "or 'options set <Name> <Value>'.")
@@ -297,7 +297,10 @@ class Session:
             raise CommandError(f'The option "{name}" is not valid.')
         return spec
 
-    def _set_option(self, spec, text):
+    def set_option(self, name, text):
+        """Set an option from its text and return its new line; CommandError
+        (nothing changed) for an unknown name or a bad value."""
+        spec = self._spec(name)
         try:
             value = spec.parse(text)
         except ValueError as error:
@@ -307,7 +310,7 @@ class Session:
         if spec.name in _BOARD_OPTIONS and self.board is not None:
             setattr(self.board, _BOARD_OPTIONS[spec.name], value)
         self.options[spec.name] = value
-        self._say(spec.line(value))
+        return spec.line(value)
 
     def _perft(self, argument):
         max_depth = _parse_whole(argument, "perft depth", 0) if argument else math.inf

@@ -29,7 +29,9 @@ class EngineProcess:
         self._lines = queue.Queue()
         self._stderr = []
         threading.Thread(target=self._pump, args=(self.process.stdout, self._lines.put), daemon=True).start()
-        threading.Thread(target=self._pump, args=(self.process.stderr, self._stderr.append), daemon=True).start()
+        self._stderr_pump = threading.Thread(target=self._pump, args=(self.process.stderr, self._stderr.append),
+                                             daemon=True)
+        self._stderr_pump.start()
 
     @staticmethod
     def _pump(stream, sink):
@@ -79,6 +81,9 @@ class EngineProcess:
 
     @property
     def stderr(self):
+        """What the engine logged; all of it once the process has ended."""
+        if self.process.poll() is not None:
+            self._stderr_pump.join(TIMEOUT)
         return "\n".join(line for line in self._stderr if line is not None)
 
     def kill(self):

@@ -101,6 +101,18 @@ def test_undecodable_bytes_control_characters_and_crlf_are_answered():
         assert engine.wait() == 0
 
 
+def test_options_can_be_set_on_the_command_line():
+    """hivegame.com's bridge only sends newgame and bestmove; its Queen-first games
+    need the option set when the engine starts."""
+    with EngineProcess("--option", "AllowQueenOnFirstTurn=True", "--option", "RepetitionDraw = true") as engine:
+        engine.read_answer()
+        assert engine.ask("newgame Base;InProgress;White[2];wQ;bQ wQ-") == ["Base;InProgress;White[2];wQ;bQ wQ-", "ok"]
+        assert engine.ask("options get RepetitionDraw") == ["RepetitionDraw;bool;True;False", "ok"]
+    with EngineProcess("--option", "AllowQueenOnFirstTurn=maybe") as engine:
+        assert engine.wait() == 2
+        assert "AllowQueenOnFirstTurn must be True or False, not 'maybe'." in engine.stderr
+
+
 def test_warmup_loads_the_kernels_and_exits_0():
     with EngineProcess("--warmup") as engine:
         assert engine.wait() == 0
