@@ -67,8 +67,8 @@ def first_answer(env=None):
 
 def hivegame_call():
     began = time.perf_counter()
-    out = subprocess.run([sys.executable, "-m", "engine"], cwd=ROOT, input=f"newgame {GAME_30_PLIES}\nbestmove depth 2\n",
-                         capture_output=True, text=True, timeout=TIMEOUT)
+    out = subprocess.run([sys.executable, "-m", "engine"], cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT,
+                         input=f"newgame {GAME_30_PLIES}\nbestmove depth 2\n")
     seconds = time.perf_counter() - began
     if out.returncode != 0 or out.stdout.count("ok\n") != 3:
         raise RuntimeError(f"unexpected hivegame call: {out.returncode} {out.stdout!r}")

@@ -68,6 +68,17 @@ _SECONDS_RE = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
 _RESERVE_FRACTION, _RESERVE_MAX = 0.2, 0.3
 
 
+def time_plan(seconds, received):
+    """(seconds for the search, when to stop it, when to answer regardless), in
+    time.monotonic() terms, for a bestmove received at `received` that must be
+    answered within `seconds` (None: no limit)."""
+    if seconds is None:
+        return None, math.inf, math.inf
+    reserve = min(_RESERVE_MAX, _RESERVE_FRACTION * seconds)
+    deadline = received + seconds
+    return max(0.0, deadline - reserve - time.monotonic()), deadline - reserve / 2, deadline - reserve / 4
+
+
 class CommandError(Exception):
     """A command that cannot be carried out; answered `err <message>`."""
 
@@ -85,10 +96,9 @@ def parse_time(text):
     match = _TIME_RE.fullmatch(text)
     if match:
         days, hours, minutes, seconds, fraction = match.groups()
-        if int(hours) < 24 and int(minutes) < 60 and int(seconds or 0) < 60:
-            return (int(days or 0) * 24 + int(hours)) * 3600.0 + int(minutes) * 60 + int(seconds or 0) + float(
-                fraction or 0
-            )
+        days, hours, minutes, seconds = (int(field or 0) for field in (days, hours, minutes, seconds))
+        if hours < 24 and minutes < 60 and seconds < 60:
+            return ((days * 24 + hours) * 60 + minutes) * 60 + seconds + float(fraction or 0)
     raise CommandError(f"Invalid time '{text}'; expected hh:mm:ss, e.g. 00:00:05, 00:00:00.5 or 1.00:00:00.")
 
 
@@ -202,6 +212,9 @@ class Session:
         for usage in entry.usages:
             self._say(f"  {usage}")
         self._say(f"  {entry.summary}")
+        if argument.lower() == "options":
+            for spec in self._specs.values():
+                self._say(f"  {spec.name}: {spec.help}")
 
     def _newgame(self, argument):
         if ";" in argument:
@@ -236,16 +249,10 @@ class Session:
         board = self._game_in_progress()
         moves = board.legal_moves
         if len(moves) == 1:  # uhp.md: if only one move is legal, answer it at once
-            self._pv = (board.uhp(moves[0]),)
+            self._pv = [board.uhp(moves[0])]
             self._say(self._pv[0])
             return
-        stop_at = give_up_at = math.inf
-        search_seconds = None
-        if seconds is not None:
-            reserve = min(_RESERVE_MAX, _RESERVE_FRACTION * seconds)
-            stop_at = received + seconds - reserve / 2
-            give_up_at = received + seconds - reserve / 4
-            search_seconds = max(0.0, received + seconds - reserve - time.monotonic())
+        search_seconds, stop_at, give_up_at = time_plan(seconds, received)
         root = board.copy()
         latest = []  # the result of the deepest completed iteration
         report = self.options["ReportIntermediateBestMoves"]
@@ -362,9 +369,9 @@ class Session:
 def _parse_limits(argument):
     """(depth, seconds) of a bestmove command; None where there is no limit."""
     words = argument.split()
-    kind = words[0].lower() if words else ""
     if not words:
         return None, None  # as MzingaEngine: think until stopped
+    kind = words[0].lower()
     if kind == "depth" and len(words) == 2:
         return _parse_whole(words[1], "depth", 1), None
     if kind == "time" and len(words) == 2:
@@ -381,12 +388,10 @@ def _pv_strings(root, pv):
     board = root.copy()
     strings = []
     for move in pv:
-        try:
-            text = board.uhp(move)
-            board.push(move)
-        except ValueError:
+        if move not in board.legal_moves:
             break
-        strings.append(text)
+        strings.append(board.uhp(move))
+        board.push(move)
     return strings
 
 
@@ -398,7 +403,8 @@ class _Command:
 # Every command once: what runs it, how it is written, what it does (`help` prints these).
 _COMMANDS = {
     "info": _Command(Session._info, ["info"], "Print the engine's id and capabilities."),
-    "newgame": _Command(Session._newgame, ["newgame", "newgame Base+MLP", "newgame Base+MLP;InProgress;White[2];wS1;bS1 wS1-"],
+    "newgame": _Command(Session._newgame,
+                        ["newgame", "newgame Base+MLP", "newgame Base+MLP;InProgress;White[2];wS1;bS1 wS1-"],
                         "Start a game: Base, the given game type, or load a GameString (moves replayed and checked)."),
     "play": _Command(Session._play, ["play wB1 -bS1"], "Play a move; print the new GameString."),
     "pass": _Command(Session._pass, ["pass"], "Pass (only legal when no other move is)."),

@@ -107,7 +107,8 @@ def test_echoed_input_is_one_printable_line():
     engine = SessionDriver()
     engine.ask("newgame")
     assert engine.ask("play w\x1bS1") == ["invalidmove Unknown piece 'w?S1'."]
-    assert engine.ask("newgame Base+\u2028X") == ["err Unknown game type 'Base+?X'; expected Base or Base+ with M, L, P."]
+    answer = engine.ask("newgame Base+\u2028X")
+    assert answer == ["err Unknown game type 'Base+?X'; expected Base or Base+ with M, L, P."]
 
 
 def test_an_unexpected_error_is_answered_err_and_the_session_goes_on(monkeypatch, caplog):
@@ -272,6 +273,26 @@ def test_an_illegal_move_from_the_search_is_never_answered(answer, caplog):
         (move,) = engine.ask("bestmove depth 1")
     assert Board.from_game_string(OPENING).parse_uhp(move) is not None
     assert "illegal move" in caplog.text
+
+
+def test_a_principal_variation_is_printed_up_to_its_first_illegal_move():
+    class Rambler(Searcher):
+        def search(self, board, depth=None, seconds=None, on_iteration=None):
+            first = board.legal_moves[0]
+            board.push(first)
+            second = board.legal_moves[0]
+            board.pop()
+            result = SearchResult(first, 1, 0, (first, second, first, Move(123456)), 1)
+            on_iteration(result)
+            return result
+
+    engine = SessionDriver(Rambler())
+    engine.ask("newgame " + OPENING)
+    engine.ask("options set ReportIntermediateBestMoves True")
+    report, move = engine.ask("bestmove depth 1")
+    assert report.startswith(f"{move};1;0;{move};")
+    assert report.count(";") == 4
+    assert engine.ask("pv") == [";".join(report.split(";")[3:])]
 
 
 def test_the_board_given_to_the_search_is_a_copy():
