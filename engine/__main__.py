@@ -42,8 +42,8 @@ def main(argv=None):
         from .uhp import Session  # imports numba
         from .warmup import warm_up
 
-        warm_up(perft=False)
         session = Session(stdout)
+        warm_up(session.searcher, perft=False)
         _set_options(session, args.option)
         signal.signal(signal.SIGINT, lambda signum, frame: _on_sigint(session))
         try:

@@ -16,9 +16,10 @@ from .search import Searcher
 _GAME = "Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
 
 
-def warm_up(perft=True):
-    """Call every kernel once and return the seconds it took. `perft=False`
-    leaves out the perft kernels, which only the `perft` command uses."""
+def warm_up(searcher=None, perft=True):
+    """Call every kernel once and return the seconds it took. The search runs
+    in `searcher` (a new Searcher if None), which is then reset for a new game;
+    `perft=False` leaves out the perft kernels, which only `perft` uses."""
     start = time.perf_counter()
     board = Board.from_game_string(_GAME)  # new state, moves, make, references
     board.uhp(board.legal_moves[-1])
@@ -29,6 +30,8 @@ def warm_up(perft=True):
     board.copy().pop()  # unmake
     if perft:
         board.perft(2)
-        board.perft(4, threads=2, stop=None)  # the kernels of the parallel split
-    Searcher().search(board, depth=1)
+        board.perft(4, threads=2)  # the kernels of the parallel split
+    searcher = searcher if searcher is not None else Searcher()
+    searcher.search(board, depth=1)
+    searcher.new_game()
     return time.perf_counter() - start
