@@ -225,10 +225,10 @@ def test_bestmove_without_a_limit_runs_until_interrupted():
     engine = SessionDriver(ScriptedSearcher())
     engine.ask("newgame " + OPENING)
     assert not engine.session.interrupt()  # idle: SIGINT would exit
-    threading.Timer(0.3, engine.session.interrupt).start()
     start = time.monotonic()
+    threading.Timer(0.3, engine.session.interrupt).start()
     assert len(engine.ask("bestmove")) == 1
-    assert 0.3 <= time.monotonic() - start < 1.0
+    assert 0.3 <= time.monotonic() - start < 1.5
 
 
 def test_depth_and_seconds_both_reach_the_search():
