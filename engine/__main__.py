@@ -14,8 +14,10 @@ import argparse
 import io
 import logging
 import os
+import queue
 import signal
 import sys
+import threading
 
 from . import NAME, __version__, info_lines
 
@@ -69,12 +71,25 @@ def _set_options(session, settings):
 
 
 def _serve(session, stdin):
-    """Read and run commands until `exit` or end of input."""
+    """Run commands until `exit` or end of input. A thread reads the input so
+    that its end is seen while a command runs: it stops a search or perft
+    without a limit, which would never finish otherwise."""
+    lines = queue.Queue()
+    threading.Thread(target=_read, args=(stdin, lines, session), name="hexbee-input", daemon=True).start()
     while not session.exit_requested:
-        line = stdin.readline()
-        if not line:
+        line = lines.get()
+        if line is None:
             return
         session.handle(line)
+
+
+def _read(stdin, lines, session):
+    try:
+        for line in iter(stdin.readline, ""):
+            lines.put(line)
+    finally:
+        session.end_of_input()
+        lines.put(None)
 
 
 def _on_sigint(session):

@@ -124,6 +124,7 @@ class Session:
 
     `handle(line)` runs one command and writes its answer to `output`;
     `interrupt()` is for SIGINT (stop a running search or perft);
+    `end_of_input()` stops a search or perft without a limit, now and later;
     `exit_requested` turns True after `exit`; `close()` ends what still runs."""
 
     def __init__(self, output, searcher=None):
@@ -135,6 +136,8 @@ class Session:
         self.exit_requested = False
         self._pv = None  # MoveStrings of the last principal variation
         self._job = None  # the running bestmove or perft, which SIGINT stops
+        self._job_unbounded = False  # whether it runs until stopped
+        self._input_ended = False
         self._straggler = None  # a search answered at its deadline that has not ended yet
 
     # --- Driving the session ---------------------------------------------------------
@@ -169,6 +172,14 @@ class Session:
             return False
         job.interrupt()
         return True
+
+    def end_of_input(self):
+        """No more commands will come (callable from any thread): a search or
+        perft without a limit, running or to come, is stopped and answers."""
+        self._input_ended = True
+        job = self._job
+        if job is not None and self._job_unbounded:
+            job.interrupt()
 
     def close(self, timeout=1.0):
         """Stop any work still running; True if every worker thread has ended."""
@@ -266,7 +277,7 @@ class Session:
             job.publish(record)
 
         job = Job(lambda: self.searcher.search(root.copy(), depth, search_seconds, on_iteration), self.searcher.stop)
-        finished = self._run(job, stop_at, give_up_at)
+        finished = self._run(job, stop_at, give_up_at, unbounded=depth is None and seconds is None)
         result = job.result if finished else (latest[0] if latest else None)
         move, pv = (result.move, result.pv) if result is not None else (moves[0], (moves[0],))
         if move not in moves:  # never answer an illegal move, whatever the search says
@@ -339,7 +350,7 @@ class Session:
                 depth += 1
 
         job = Job(count_each_depth, stop.set)
-        self._run(job)
+        self._run(job, unbounded=max_depth == math.inf)
 
     def _pv_command(self, argument):
         if self._pv is None:
@@ -350,13 +361,17 @@ class Session:
         self.exit_requested = True
 
     # --- Running long commands ----------------------------------------------------------
-    def _run(self, job, stop_at=math.inf, give_up_at=math.inf):
-        """Run a Job to its end (or its deadline) where SIGINT can stop it."""
+    def _run(self, job, stop_at=math.inf, give_up_at=math.inf, unbounded=False):
+        """Run a Job to its end (or its deadline) where SIGINT, and for an
+        `unbounded` job the end of input, can stop it."""
         if self._straggler is not None:  # one search at a time: the previous one must end first
             if not self._straggler.finish(timeout=5.0):
                 log.warning("the previous search did not stop within 5 s")
             self._straggler = None
+        self._job_unbounded = unbounded
         self._job = job.start()
+        if unbounded and self._input_ended:
+            job.interrupt()
         try:
             finished = job.wait(stop_at, give_up_at)
         finally:
@@ -413,14 +428,14 @@ _COMMANDS = {
                          ["bestmove time 00:00:05", "bestmove depth 3", "bestmove seconds 2.5",
                           "bestmove depthorseconds 4 2.5", "bestmove"],
                          "Search and print the best move: within a time (hh:mm:ss, also 00:00:00.5 and "
-                         "1.00:00:00), to a depth in plies, or until stopped (SIGINT)."),
+                         "1.00:00:00), to a depth in plies, or until stopped (SIGINT or end of input)."),
     "undo": _Command(Session._undo, ["undo", "undo 2"], "Take back the last move, or the last N (a pass counts)."),
     "options": _Command(Session._options,
                         ["options", "options get RepetitionDraw", "options set RepetitionDraw True"],
                         "List the options, print one, or set one (lines Name;Type;Value;Default[;Min;Max])."),
     "perft": _Command(Session._perft, ["perft 4", "perft"],
                       "Count the move sequences of each length from the current position, from 0 up to the "
-                      "given depth or until stopped (SIGINT)."),
+                      "given depth or until stopped (SIGINT or end of input)."),
     "pv": _Command(Session._pv_command, ["pv"], "Print the principal variation of the last bestmove."),
     "help": _Command(Session._help, ["help", "help bestmove"], "List the commands, or explain one."),
     "exit": _Command(Session._exit, ["exit"], "Quit the engine."),

@@ -42,6 +42,15 @@ def test_end_of_input_finishes_the_command_in_hand_and_exits_0():
         assert "Traceback" not in engine.stderr
 
 
+def test_end_of_input_stops_a_perft_without_a_depth():
+    with EngineProcess() as engine:
+        engine.send("newgame Base+MLP\nperft")
+        engine.close_input()
+        assert engine.wait() == 0
+        lines = engine.rest()
+        assert lines[-1] == "ok" and lines[-2].startswith("perft(")
+
+
 def test_sigint_when_idle_exits_0():
     with EngineProcess() as engine:
         assert engine.read_answer() == BANNER

@@ -231,6 +231,20 @@ def test_bestmove_without_a_limit_runs_until_interrupted():
     assert 0.3 <= time.monotonic() - start < 1.5
 
 
+def test_end_of_input_stops_only_a_search_without_a_limit():
+    engine = SessionDriver(ScriptedSearcher())
+    engine.ask("newgame " + OPENING)
+    engine.ask("options set ReportIntermediateBestMoves True")
+    start = time.monotonic()
+    threading.Timer(0.3, engine.session.end_of_input).start()
+    engine.ask("bestmove")
+    assert 0.3 <= time.monotonic() - start < 1.5
+    assert len(engine.ask("bestmove depth 3")) == 4  # a limited search runs to its end
+    start = time.monotonic()
+    engine.ask("bestmove")  # after the end of input: stopped at once
+    assert time.monotonic() - start < 1.5
+
+
 def test_depth_and_seconds_both_reach_the_search():
     searcher = ScriptedSearcher()
     engine = SessionDriver(searcher)
