@@ -21,11 +21,11 @@ class SearchResult(NamedTuple):
 
 
 class Searcher:
-    """One per engine session. `search` runs in the caller's thread (the UHP
-    session calls it from a worker thread, on a copy of its board, and calls
-    `on_iteration` reports from there too); `stop` may be called from any
-    thread and makes `search` return its best move so far. A stop that comes
-    before `search` has started may be ignored: the session repeats it."""
+    """One per engine session. `search` runs in the caller's thread, and calls
+    `on_iteration` there (the UHP session calls it from a worker thread, on a
+    copy of its board); `stop` may be called from any thread and makes `search`
+    return its best move so far. A stop that comes before `search` has started
+    may be ignored: the session repeats it."""
 
     OPTIONS = ()  # OptionSpec rows the search adds to the engine's options
 
