@@ -112,7 +112,7 @@ def _quit(stdout):
 
 
 def _warm_up():
-    print(f"{NAME}: loading or compiling the numba kernels (a minute the first time) ...", file=sys.stderr)
+    print(f"{NAME}: loading or compiling the numba kernels (half a minute the first time) ...", file=sys.stderr)
     from .warmup import warm_up
 
     seconds = warm_up()
