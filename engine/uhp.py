@@ -182,9 +182,10 @@ class Session:
             job.interrupt()
 
     def close(self, timeout=1.0):
-        """Stop any work still running; True if every worker thread has ended."""
-        jobs = [job for job in (self._job, self._straggler) if job is not None]
-        return all([job.finish(timeout) for job in jobs])
+        """Stop any work still running and give it `timeout` seconds to end."""
+        for job in (self._job, self._straggler):
+            if job is not None:
+                job.finish(timeout)
 
     def _say(self, line):
         self._out.write(line + "\n")
