@@ -18,13 +18,14 @@ import queue
 import signal
 import sys
 import threading
+import time
 
 from . import NAME, __version__, info_lines
 
 
 def main(argv=None):
-    """Run the engine. It ends the process with status 0 after `exit`, end of
-    input or SIGINT when idle, so call it only as the program's entry point."""
+    """Run the engine. It ends the process itself, with status 0 after `exit`,
+    end of input or SIGINT when idle, so call it only as the program's entry point."""
     parser = argparse.ArgumentParser(prog=NAME, description="A Hive engine speaking the Universal Hive Protocol.")
     parser.add_argument("--version", action="version", version=f"{NAME} v{__version__}")
     parser.add_argument("--warmup", action="store_true", help="compile or load every numba kernel, then exit")
@@ -41,20 +42,27 @@ def main(argv=None):
     try:
         stdout.write("".join(line + "\n" for line in info_lines()) + "ok\n")
         stdout.flush()
+        lines, input_ended = _read_in_background(stdin)
         from .uhp import Session  # imports numba
         from .warmup import warm_up
 
-        session = Session(stdout)
+        session = Session(stdout, input_ended=input_ended)
         warm_up(session.searcher, perft=False)
         _set_options(session, args.option)
         signal.signal(signal.SIGINT, lambda signum, frame: _on_sigint(session))
         try:
-            _serve(session, stdin)
+            while not session.exit_requested and (item := lines.get()) is not None:
+                session.handle(*item)
         finally:
             session.close()
     except (KeyboardInterrupt, BrokenPipeError):  # SIGINT when idle; or the viewer went away
         pass
-    _quit(stdout)
+    except SystemExit as stop:  # a bad --option
+        _quit(stdout, stop.code)
+    except Exception:  # a bug outside any command: say so on stderr, then end as always
+        logging.getLogger(NAME).exception("the engine failed")
+        _quit(stdout, 1)
+    _quit(stdout, 0)
 
 
 def _set_options(session, settings):
@@ -70,26 +78,24 @@ def _set_options(session, settings):
             raise SystemExit(2) from None
 
 
-def _serve(session, stdin):
-    """Run commands until `exit` or end of input. A thread reads the input so
-    that its end is seen while a command runs: it stops a search or perft
-    without a limit, which would never finish otherwise."""
+def _read_in_background(stdin):
+    """Read stdin in a thread from start-up on, into a queue of (line, arrival
+    time) ended by None. A time limit counts from the arrival of its command,
+    also while the kernels load; and the end of input (the Event returned) is
+    seen while a command runs: it stops a search or perft without a limit."""
     lines = queue.Queue()
-    threading.Thread(target=_read, args=(stdin, lines, session), name="hexbee-input", daemon=True).start()
-    while not session.exit_requested:
-        line = lines.get()
-        if line is None:
-            return
-        session.handle(line)
+    ended = threading.Event()
 
+    def read():
+        try:
+            for line in iter(stdin.readline, ""):
+                lines.put((line, time.monotonic()))
+        finally:
+            ended.set()
+            lines.put(None)
 
-def _read(stdin, lines, session):
-    try:
-        for line in iter(stdin.readline, ""):
-            lines.put(line)
-    finally:
-        session.end_of_input()
-        lines.put(None)
+    threading.Thread(target=read, name="hexbee-input", daemon=True).start()
+    return lines, ended
 
 
 def _on_sigint(session):
@@ -98,17 +104,17 @@ def _on_sigint(session):
         raise KeyboardInterrupt
 
 
-def _quit(stdout):
-    """End the process with status 0 now. Everything has been answered, and
-    skipping the interpreter's clean-up saves half a second per process (numba's
-    finalizers), which hivegame.com's bridge pays on every move; a search that
-    would not stop cannot hold up the exit either."""
+def _quit(stdout, status):
+    """End the process now. Everything has been answered, and skipping the
+    interpreter's clean-up saves half a second per process (numba's finalizers),
+    which hivegame.com's bridge pays on every move; nor can a search that would
+    not stop, or the thread blocked reading stdin, hold up the exit."""
     for stream in (stdout, sys.stderr):
         try:
             stream.flush()
         except (OSError, ValueError):
             pass
-    os._exit(0)
+    os._exit(status)
 
 
 def _warm_up():

@@ -124,10 +124,11 @@ class Session:
 
     `handle(line)` runs one command and writes its answer to `output`;
     `interrupt()` is for SIGINT (stop a running search or perft);
-    `end_of_input()` stops a search or perft without a limit, now and later;
+    `end_of_input()`, or setting the Event `input_ended`, stops a search or
+    perft without a limit, now and later;
     `exit_requested` turns True after `exit`; `close()` ends what still runs."""
 
-    def __init__(self, output, searcher=None):
+    def __init__(self, output, searcher=None, input_ended=None):
         self._out = output
         self.searcher = searcher if searcher is not None else Searcher()
         self._specs = {spec.name: spec for spec in ENGINE_OPTIONS + tuple(self.searcher.OPTIONS)}
@@ -136,16 +137,19 @@ class Session:
         self.exit_requested = False
         self._pv = None  # MoveStrings of the last principal variation
         self._job = None  # the running bestmove or perft, which SIGINT stops
-        self._job_unbounded = False  # whether it runs until stopped
-        self._input_ended = False
+        self._input_ended = input_ended if input_ended is not None else threading.Event()
+        self._received = None  # when the command in hand arrived
         self._straggler = None  # a search answered at its deadline that has not ended yet
 
     # --- Driving the session ---------------------------------------------------------
-    def handle(self, line):
-        """Run one command line; empty lines are ignored (no answer)."""
+    def handle(self, line, received=None):
+        """Run one command line; empty lines are ignored (no answer). A time
+        limit counts from `received` (time.monotonic() when the line arrived;
+        default now)."""
         words = line.split(None, 1)
         if not words:
             return
+        self._received = time.monotonic() if received is None else received
         keyword = words[0].lower()
         argument = words[1].strip() if len(words) > 1 else ""
         try:
@@ -176,10 +180,7 @@ class Session:
     def end_of_input(self):
         """No more commands will come (callable from any thread): a search or
         perft without a limit, running or to come, is stopped and answers."""
-        self._input_ended = True
-        job = self._job
-        if job is not None and self._job_unbounded:
-            job.interrupt()
+        self._input_ended.set()
 
     def close(self, timeout=1.0):
         """Stop any work still running and give it `timeout` seconds to end."""
@@ -257,14 +258,13 @@ class Session:
 
     def _bestmove(self, argument):
         depth, seconds = _parse_limits(argument)
-        received = time.monotonic()
         board = self._game_in_progress()
         moves = board.legal_moves
         if len(moves) == 1:  # uhp.md: if only one move is legal, answer it at once
             self._pv = [board.uhp(moves[0])]
             self._say(self._pv[0])
             return
-        search_seconds, stop_at, give_up_at = time_plan(seconds, received)
+        search_seconds, stop_at, give_up_at = time_plan(seconds, self._received)
         root = board.copy()
         latest = []  # the result of the deepest completed iteration
         report = self.options["ReportIntermediateBestMoves"]
@@ -369,12 +369,9 @@ class Session:
             if not self._straggler.finish(timeout=5.0):
                 log.warning("the previous search did not stop within 5 s")
             self._straggler = None
-        self._job_unbounded = unbounded
         self._job = job.start()
-        if unbounded and self._input_ended:
-            job.interrupt()
         try:
-            finished = job.wait(stop_at, give_up_at)
+            finished = job.wait(stop_at, give_up_at, self._input_ended if unbounded else None)
         finally:
             self._job = None
         if not finished:

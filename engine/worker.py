@@ -57,12 +57,15 @@ class Job:
         self._interrupted_at = time.monotonic()
         self._stop()
 
-    def wait(self, stop_at=math.inf, give_up_at=math.inf):
+    def wait(self, stop_at=math.inf, give_up_at=math.inf, interrupt_when=None):
         """Wait until the work returns; from `stop_at` on (time.monotonic()) keep
-        asking it to stop; at `give_up_at` stop waiting. Returns whether the work
+        asking it to stop; at `give_up_at` stop waiting; once the Event
+        `interrupt_when` is set, act as on SIGINT. Returns whether the work
         finished, and re-raises its error. The job is closed afterwards."""
         try:
             while not self._done.is_set():
+                if interrupt_when is not None and interrupt_when.is_set() and self._interrupted_at is None:
+                    self.interrupt()
                 now = time.monotonic()
                 if self._interrupted_at is not None:
                     give_up_at = min(give_up_at, self._interrupted_at + INTERRUPT_GRACE_SECONDS)

@@ -95,6 +95,17 @@ def test_bestmove_time_answers_within_the_limit():
         assert len(answer) == 2
 
 
+def test_the_time_limit_includes_the_wait_for_the_kernels():
+    """A runner may send its first bestmove while the engine still loads."""
+    start = time.monotonic()
+    with EngineProcess() as engine:
+        engine.send("newgame Base+MLP;InProgress;White[2];wG1;bL /wG1\nbestmove time 00:00:03")
+        assert len(engine.read_answer()) == 3  # the banner
+        assert engine.read_answer()[0].startswith("Base+MLP")
+        assert len(engine.read_answer()) == 2
+        assert time.monotonic() - start < 3.0
+
+
 def test_undecodable_bytes_control_characters_and_crlf_are_answered():
     with EngineProcess() as engine:
         engine.read_answer()

@@ -213,6 +213,18 @@ def test_bestmove_time_answers_within_the_limit_although_the_search_overruns():
     assert [calls[1:] for calls in searcher.calls] == [(None, pytest.approx(0.8, abs=0.05)), (2, None)]
 
 
+def test_the_time_limit_counts_from_the_arrival_of_the_command():
+    searcher = ScriptedSearcher()
+    out = io.StringIO()
+    session = Session(out, searcher)
+    session.handle("newgame " + OPENING)
+    start = time.monotonic()
+    session.handle("bestmove time 00:00:01", received=start - 0.5)  # it waited while the kernels loaded
+    assert time.monotonic() - start < 0.5
+    assert searcher.calls[0][2] == pytest.approx(0.3, abs=0.05)
+    assert out.getvalue().endswith("ok\n")
+
+
 def test_bestmove_time_stops_an_obedient_search_inside_the_limit():
     engine = SessionDriver(ScriptedSearcher(step=0.01))
     engine.ask("newgame " + OPENING)
