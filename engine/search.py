@@ -21,8 +21,11 @@ class SearchResult(NamedTuple):
 
 
 class Searcher:
-    """One per engine session. `search` runs in the caller's thread; `stop` may
-    be called from any thread and makes `search` return its best move so far."""
+    """One per engine session. `search` runs in the caller's thread, and calls
+    `on_iteration` there (the UHP session calls it from a worker thread, on a
+    copy of its board); `stop` may be called from any thread and makes `search`
+    return its best move so far. A stop that comes before `search` has started
+    may be ignored: the session repeats it."""
 
     OPTIONS = ()  # OptionSpec rows the search adds to the engine's options
 
@@ -41,8 +44,10 @@ class Searcher:
 
     def search(self, board: Board, depth=None, seconds=None, on_iteration=None) -> SearchResult:
         """Best move for the side to move in `board` (not game over), searching
-        `depth` plies and/or for at most `seconds`. `on_iteration(result)` is
-        called as each depth completes. The board is left unchanged."""
+        `depth` plies and/or for at most `seconds`; with neither, until `stop()`.
+        `on_iteration(result)` is called as each depth completes. The board is
+        left unchanged. Stopped early, it still returns a legal move: the best
+        one so far, or any legal move if no depth has completed."""
         self._stop.clear()
         moves = board.legal_moves
         side = board.side_to_move
