@@ -93,6 +93,11 @@ class FakeEngine:
 
     def run(self):
         self.answer("id fake v1", "Mosquito;Ladybug;Pillbug")
+        # Like a real engine, load the kernels after the banner and before the
+        # first command, which waits for them (they may compile on a new machine).
+        from engine.game import Board
+
+        Board("Base+MLP").push_uhp("wS1")
         for line in sys.stdin:
             words = line.split()
             if not words:

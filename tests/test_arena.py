@@ -188,7 +188,8 @@ def run_arena(tmp_path, engines, *options):
     """Run the arena in-process; return its status, game records and summary."""
     out = tmp_path / "out"
     argv = [arg for words in engines for arg in ("--engine", *words)]
-    argv += ["--out", str(out), "--startup-timeout", "20", "--command-timeout", "5", *options]
+    # A generous start-up time: on a new machine the first start compiles the kernels.
+    argv += ["--out", str(out), "--startup-timeout", "300", "--command-timeout", "5", *options]
     status = arena.run(argv)
     return status, read_records(out), (out / "summary.txt").read_text()
 
@@ -276,10 +277,10 @@ def test_interrupted_match_keeps_the_finished_games(tmp_path):
     seed = f"{time.time_ns()}"  # marks this test's engine processes
     command = [sys.executable, "-m", "bench.arena", "--out", str(out), "--games", "200", "--each", "depth=1",
                "--engine", fake("random", "--seed", seed), "--engine", fake("random", "--seed", seed + "1"),
-               "--concurrency", "2", "--startup-timeout", "20"]
+               "--concurrency", "2", "--startup-timeout", "300"]
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 300  # start-up may compile the kernels
         while time.monotonic() < deadline and len(_lines(out / "games.jsonl")) < 2:
             time.sleep(0.1)
         process.send_signal(signal.SIGINT)
