@@ -58,7 +58,11 @@ INFINITE = 32000
 MAX_PLY = 64  # deepest ply of any line, extensions included
 
 # counters of a SearchContext
-NODES, ABORTED = 0, 1
+NODES, ABORTED, ROOT_DEPTH, ROOT_SCORE = 0, 1, 2, 3
+# A Queen with this many filled neighbours can be surrounded by the next move;
+# such nodes are searched a ply deeper, at most MAX_EXTENSION plies per line.
+DANGER_FILLED = 5
+MAX_EXTENSION = 2
 
 SearchContext = namedtuple(
     "SearchContext",
@@ -69,7 +73,7 @@ SearchContext = namedtuple(
         "history",  # int64[NUM_PIECES * NUM_CELLS]: cut-off history by (piece, destination)
         "pv",  # int32[MAX_PLY, MAX_PLY]: triangular principal-variation table
         "pv_len",  # int64[MAX_PLY]
-        "counters",  # int64[2]: NODES, ABORTED
+        "counters",  # int64[4]: NODES, ABORTED, ROOT_DEPTH, ROOT_SCORE
         "stop",  # int64[1], shared by all threads of one search: non-zero stops it
         "scratch",  # int64[NUM_WEIGHTS]: evaluation work space
     ],
@@ -84,7 +88,7 @@ def new_context(stop):
         history=np.zeros(NUM_PIECES * NUM_CELLS, dtype=np.int64),
         pv=np.zeros((MAX_PLY, MAX_PLY), dtype=np.int32),
         pv_len=np.zeros(MAX_PLY, dtype=np.int64),
-        counters=np.zeros(2, dtype=np.int64),
+        counters=np.zeros(4, dtype=np.int64),
         stop=stop,
         scratch=np.zeros(NUM_WEIGHTS, dtype=np.int64),
     )
@@ -116,6 +120,23 @@ def is_repetition(s):
         if ((ply - p) & 1) == 0 and s.undo[p, UNDO_KEY] == key:
             return True
         p -= 1
+    return False
+
+
+@njit(cache=True, nogil=True)
+def queen_in_danger(s):
+    """Whether either Queen is one filled cell from being surrounded: the side to
+    move may win at once, or must defend."""
+    for color in range(2):
+        cell = s.piece_cell[color * PIECES_PER_SIDE]
+        if cell < 0:
+            continue
+        filled = 0
+        for d in range(6):
+            if s.height[neighbor(cell, d)] > 0:
+                filled += 1
+        if filled >= DANGER_FILLED:
+            return True
     return False
 
 
@@ -208,6 +229,8 @@ def negamax(s, c, table, weights, depth, ply, alpha, beta):
         return terminal_score(s, ply)
     if ply > 0 and is_repetition(s):
         return 0
+    if ply + depth < c.counters[ROOT_DEPTH] + MAX_EXTENSION and queen_in_danger(s):
+        depth += 1
     if depth <= 0 or ply >= MAX_PLY - 1:
         return evaluate(s, weights, c.scratch)
 
@@ -265,6 +288,8 @@ def negamax(s, c, table, weights, depth, ply, alpha, beta):
                 for k in range(length):
                     c.pv[ply, k + 1] = c.pv[ply + 1, k]
                 c.pv_len[ply] = length + 1
+                if ply == 0:
+                    c.counters[ROOT_SCORE] = score
                 if alpha >= beta:
                     if quiet and move != PASS_MOVE:
                         if c.killers[ply, 0] != move:
@@ -287,6 +312,7 @@ def negamax(s, c, table, weights, depth, ply, alpha, beta):
 def search_depth(s, c, table, weights, depth, alpha, beta):
     """One iteration of iterative deepening from the root."""
     c.counters[ABORTED] = 0
+    c.counters[ROOT_DEPTH] = depth
     # Not a literal 0: numba's cache mis-links a recursive function that was
     # specialised on a literal argument, and the cached code crashes (numba #6061).
     root_ply = np.int64(0)
@@ -326,6 +352,7 @@ class Searcher:
     # and the search is stopped this many seconds before the budget ends.
     NEW_DEPTH_SHARE = 0.4
     SAFETY_SECONDS = 0.03
+    ASPIRATION = 50  # half-width of the first window around the previous score
 
     def __init__(self, weights=None):
         self.options = {spec.name: spec.default for spec in self.OPTIONS}
@@ -381,12 +408,9 @@ class Searcher:
         result = SearchResult(moves[0], 0, 0, (moves[0],), 0)
         try:
             for d in range(1, max_depth + 1):
-                score = int(search_depth(state, main, self._table, self.weights, d, -INFINITE, INFINITE))
-                aborted = main.counters[ABORTED] != 0
-                if main.pv_len[0] > 0:
+                score, aborted = self._iterate(state, main, d, result.score if d > 1 else None)
+                if main.pv_len[0] > 0:  # a root move searched in full beat alpha
                     pv = tuple(Move(int(m)) for m in main.pv[0, : main.pv_len[0]])
-                    if aborted:  # a root move searched in full beat the previous best
-                        score = result.score if pv[0] == result.move else score
                     result = SearchResult(pv[0], d - 1 if aborted else d, score, pv, 0)
                 if aborted:
                     break
@@ -406,6 +430,24 @@ class Searcher:
         result = result._replace(nodes=self._nodes())
         self.last_result = result
         return result
+
+    def _iterate(self, state, context, depth, previous):
+        """One depth, first in an aspiration window around the previous score,
+        widened to the full window on the side that fails. Returns the score
+        (of the best root move so far when aborted) and whether it was aborted."""
+        alpha, beta = -INFINITE, INFINITE
+        if previous is not None and depth >= 4 and abs(previous) < MATE_BOUND:
+            alpha, beta = previous - self.ASPIRATION, previous + self.ASPIRATION
+        while True:
+            score = int(search_depth(state, context, self._table, self.weights, depth, alpha, beta))
+            if context.counters[ABORTED] != 0:
+                return int(context.counters[ROOT_SCORE]), True
+            if score <= alpha:
+                alpha = -INFINITE
+            elif score >= beta:
+                beta = INFINITE
+            else:
+                return score, False
 
     def _nodes(self):
         return int(sum(int(c.counters[NODES]) for c in self._contexts))
