@@ -333,9 +333,10 @@ class Board:
         that is covered)."""
         state = self._state
         if parsed.reference < 0:
-            if self.ply > 0:
-                raise IllegalMoveError("Only the first move of a game may leave out the reference piece.")
-            return ORIGIN, False
+            # A piece alone names the origin, also after the first move: uhp.md's
+            # example session answers `play wQ` on an occupied origin with the
+            # usual "a piece already exists at that position".
+            return ORIGIN, bool(state.height[ORIGIN] > 0)
         ref_cell = int(state.piece_cell[parsed.reference])
         if ref_cell < 0:
             raise IllegalMoveError(f"The reference piece {piece_name(parsed.reference)} is not in play.")
@@ -386,8 +387,9 @@ class Board:
         return "You can't move that piece there."
 
     # --- Perft ---------------------------------------------------------------------
-    def perft(self, depth, threads=1):
-        """Leaf count of the legal-move tree `depth` plies deep."""
+    def perft(self, depth, threads=1, stop=None):
+        """Leaf count of the legal-move tree `depth` plies deep; None if the
+        threading.Event `stop` was set before the count was complete."""
         self._reserve(depth + 1)
-        return perft(self._state, depth, threads)
+        return perft(self._state, depth, threads, stop)
 

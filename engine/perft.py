@@ -80,23 +80,32 @@ def perft_after_two(s, first, second, depth):
     return count
 
 
-def perft(state, depth, threads=1):
+def perft(state, depth, threads=1, stop=None):
     """perft(depth) from `state`. With threads > 1 and depth >= 4, the two-ply
     sequences are handed out one at a time to that many threads, each on its own
-    copy of the state (the kernels release the GIL)."""
-    if threads <= 1 or depth < 4:
+    copy of the state (the kernels release the GIL).
+
+    `stop`, a threading.Event, makes the count cancellable: the work is then
+    split even on one thread, no sequence is started once it is set, and the
+    result is None if any was left out."""
+    if depth < 4 or (threads <= 1 and stop is None):
         return int(perft_kernel(state, depth))
+    threads = max(threads, 1)
     rows = split_points(state)
     copies = [copy_state(state) for _ in range(threads)]
     next_row = iter(range(len(rows)))
     lock = threading.Lock()
     totals = [0] * threads
+    skipped = []
 
     def work(index):
         while True:
             with lock:
                 k = next(next_row, None)
             if k is None:
+                return
+            if stop is not None and stop.is_set():
+                skipped.append(k)
                 return
             totals[index] += int(perft_after_two(copies[index], rows[k, 0], rows[k, 1], depth - 2))
 
@@ -105,7 +114,7 @@ def perft(state, depth, threads=1):
         worker.start()
     for worker in workers:
         worker.join()
-    return sum(totals)
+    return None if skipped else sum(totals)
 
 
 def perft_line(depth, count, seconds):

@@ -336,16 +336,15 @@ def mate_in(score):
 
 
 class Searcher:
-    """One per engine session. `search` runs in the caller's thread; `stop` may
-    be called from any thread and makes `search` return its best move so far."""
+    """One per engine session. `search` runs in the caller's thread, and calls
+    `on_iteration` there (the UHP session calls it from a worker thread, on a
+    copy of its board); `stop` may be called from any thread and makes `search`
+    return its best move so far. A stop that comes before `search` has started
+    may be ignored: the session repeats it."""
 
     OPTIONS = (
         OptionSpec("TranspositionTableSizeMB", "int", 64, 1, 4096, help="transposition table size in MiB"),
         OptionSpec("MaxHelperThreads", "int", 0, 0, 15, help="helper threads searching beside the main one"),
-        OptionSpec(
-            "ReportIntermediateBestMoves", "bool", False,
-            help="print move;depth;score;pv... as each depth completes",
-        ),
     )
     # Time control: a new depth is started only while less than this share of
     # the budget is spent (the next depth usually costs several times more),
@@ -382,8 +381,10 @@ class Searcher:
 
     def search(self, board: Board, depth=None, seconds=None, on_iteration=None) -> SearchResult:
         """Best move for the side to move in `board` (game not over), searching
-        `depth` plies and/or for at most `seconds`. `on_iteration(result)` is
-        called as each depth completes. The board is left unchanged."""
+        `depth` plies and/or for at most `seconds`; with neither, until `stop()`.
+        `on_iteration(result)` is called as each depth completes. The board is
+        left unchanged. Stopped early, it still returns a legal move: the best
+        one so far, or the first legal move if no depth has completed."""
         start = time.perf_counter()
         self._stop[0] = 0
         moves = board.legal_moves

@@ -1,6 +1,9 @@
-"""Readers for the reference data in tests/data (see its README for sources)."""
+"""Readers for the reference data in tests/data (see its README for sources), and shared fixtures."""
 
+import io
 from pathlib import Path
+
+import pytest
 
 DATA = Path(__file__).parent / "data"
 
@@ -47,3 +50,39 @@ def read_nokamute_cases():
         i += 1
     return cases
 
+
+
+@pytest.fixture(scope="session")
+def kernel_cache():
+    """Compile or load every kernel in this process first, so that the engine
+    processes that tests start find them in numba's cache instead of each
+    compiling them."""
+    from engine.warmup import warm_up
+
+    warm_up()
+
+
+class SessionDriver:
+    """An in-process UHP Session (engine/uhp.py) whose answers are checked for
+    the protocol's shape: one `ok`, last, and nothing else empty."""
+
+    def __init__(self, searcher=None):
+        from engine.uhp import Session
+
+        self.out = io.StringIO()
+        self.session = Session(self.out, searcher)
+
+    def ask(self, command):
+        """The answer's lines before its `ok`."""
+        start = len(self.out.getvalue())
+        self.session.handle(command)
+        lines = self.out.getvalue()[start:].split("\n")
+        assert lines.pop() == "", "an answer ends with a newline"
+        assert lines and lines[-1] == "ok" and lines.count("ok") == 1, f"{command!r} answered {lines}"
+        assert all(lines), f"{command!r} answered an empty line"
+        return lines[:-1]
+
+    @property
+    def game_string(self):
+        board = self.session.board
+        return None if board is None else board.game_string()

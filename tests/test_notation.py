@@ -123,12 +123,25 @@ def test_beetle_climb_uses_the_bare_name_of_the_top_piece():
         board.parse_uhp("bB2 bB1")  # bB1 is covered now: its top is taken
 
 
-def test_reference_in_hand_and_missing_reference_are_invalid_moves():
+def test_reference_in_hand_is_an_invalid_move():
     board = Board.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
     with pytest.raises(IllegalMoveError, match="not in play"):
         board.parse_uhp("wQ bQ-")
-    with pytest.raises(IllegalMoveError, match="reference"):
+
+
+def test_a_piece_alone_names_the_origin_after_the_first_move_too():
+    """uhp.md's example session: `play wQ` on turn 2 is refused because the
+    origin is taken; once the origin is empty the usual placement rule speaks."""
+    board = Board.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+    with pytest.raises(IllegalMoveError, match="already exists at that position"):
         board.parse_uhp("wQ")
+    board = Board.from_game_string(
+        "Base+LP;InProgress;Black[10];wS1;bB1 wS1\\;wS2 -wS1;bL /bB1;wQ /wS2;bB2 bL\\;wQ wS2\\;bQ bB1-;wL wS1/;"
+        "bA1 /bL;wB1 -wS2;bG1 bA1\\;wL bB1\\;bA1 -wB1;wL /wQ;bG2 \\bA1;wS1 \\wB1;bA2 -bG2;wG1 \\wS2"
+    )  # wS1 has left the origin; bA1 can run there
+    move = board.parse_uhp("bA1")
+    assert move in board.legal_moves
+    assert board.parse_uhp(board.uhp(move)) == move
 
 
 def test_pass_is_parsed_in_any_case_but_only_legal_when_forced():

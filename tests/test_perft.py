@@ -1,5 +1,7 @@
 """Perft against the reference tables (rules.md, "Perft")."""
 
+import threading
+
 import pytest
 
 from engine.game import Board
@@ -53,3 +55,12 @@ def test_finished_game_has_no_moves():
     assert board.perft(0) == 1
     assert board.perft(1) == 0
     assert board.perft(2) == 0
+
+
+def test_a_set_stop_event_abandons_the_count():
+    board = Board("Base+MLP")
+    stop = threading.Event()
+    assert board.perft(4, stop=stop) == board.perft(4)
+    stop.set()
+    assert board.perft(4, stop=stop) is None
+    assert board.perft(4, threads=2, stop=stop) is None
