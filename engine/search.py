@@ -1,23 +1,338 @@
-"""Best-move search behind a narrow seam: the protocol calls `Searcher.search`
-and, from another thread or a signal handler, `Searcher.stop`.
+"""Best-move search: negamax alpha-beta with principal variation search inside
+numba, iterative deepening, time control and helper threads in Python.
 
-Placeholder until the search issue lands: a one-ply search that takes a winning
-move, avoids a losing one, and otherwise plays the first legal move.
+The protocol calls `Searcher.search` and, from any thread or a signal handler,
+`Searcher.stop`. The compiled search polls a shared stop flag every 1024 nodes.
 """
 
 import threading
+import time
+from collections import namedtuple
 from typing import NamedTuple
 
-from .constants import BLACK_WINS, DRAW, WHITE_WINS
+import numpy as np
+from numba import njit
+
+from .board import copy_state, make_move, unmake_move
+from .constants import (
+    BLACK_WINS,
+    CELL_MASK,
+    DRAW,
+    IN_PROGRESS,
+    INFO_KEY,
+    INFO_PLY,
+    INFO_RESULT,
+    MAX_MOVES,
+    MOVE_PIECE_SHIFT,
+    NUM_CELLS,
+    NUM_PIECES,
+    PASS_MOVE,
+    PIECES_PER_SIDE,
+    UNDO_FROM,
+    UNDO_KEY,
+    UNDO_MOVE,
+    WHITE_WINS,
+)
+from .evaluate import DEFAULT_WEIGHTS, NUM_WEIGHTS, evaluate
 from .game import Board, Move
+from .movegen import generate_moves, neighbor
+from .options import OptionSpec
+from .tt import (
+    BOUND_EXACT,
+    BOUND_LOWER,
+    BOUND_UPPER,
+    NO_MOVE,
+    clear_table,
+    entry_bound,
+    entry_depth,
+    entry_move,
+    entry_score,
+    new_table,
+    probe,
+    store,
+)
+
+MATE = 30000  # score of a win now; a win n plies away scores MATE - n
+MATE_BOUND = MATE - 1000  # scores beyond this are wins or losses
+INFINITE = 32000
+MAX_PLY = 64  # deepest ply of any line, extensions included
+
+# counters of a SearchContext
+NODES, ABORTED, ROOT_DEPTH, ROOT_SCORE = 0, 1, 2, 3
+# A Queen with this many filled neighbours can be surrounded by the next move;
+# such nodes are searched a ply deeper, at most MAX_EXTENSION plies per line.
+DANGER_FILLED = 5
+MAX_EXTENSION = 2
+
+SearchContext = namedtuple(
+    "SearchContext",
+    [
+        "moves",  # int32[MAX_PLY, MAX_MOVES]: move lists per ply
+        "order",  # int64[MAX_PLY, MAX_MOVES]: ordering scores per ply
+        "killers",  # int32[MAX_PLY, 2]: quiet moves that caused cut-offs
+        "history",  # int64[NUM_PIECES * NUM_CELLS]: cut-off history by (piece, destination)
+        "pv",  # int32[MAX_PLY, MAX_PLY]: triangular principal-variation table
+        "pv_len",  # int64[MAX_PLY]
+        "counters",  # int64[4]: NODES, ABORTED, ROOT_DEPTH, ROOT_SCORE
+        "stop",  # int64[1], shared by all threads of one search: non-zero stops it
+        "scratch",  # int64[NUM_WEIGHTS]: evaluation work space
+    ],
+)
 
 
+def new_context(stop):
+    return SearchContext(
+        moves=np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int32),
+        order=np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64),
+        killers=np.full((MAX_PLY, 2), NO_MOVE, dtype=np.int32),
+        history=np.zeros(NUM_PIECES * NUM_CELLS, dtype=np.int64),
+        pv=np.zeros((MAX_PLY, MAX_PLY), dtype=np.int32),
+        pv_len=np.zeros(MAX_PLY, dtype=np.int64),
+        counters=np.zeros(4, dtype=np.int64),
+        stop=stop,
+        scratch=np.zeros(NUM_WEIGHTS, dtype=np.int64),
+    )
+
+
+# --- Kernels ------------------------------------------------------------------
+@njit(cache=True, nogil=True)
+def terminal_score(s, ply):
+    """Score of a finished game for the side to move, mate distance included."""
+    result = s.info[INFO_RESULT]
+    if result == DRAW:
+        return 0
+    winner = 0 if result == WHITE_WINS else 1
+    if winner == (s.info[INFO_PLY] & 1):
+        return MATE - ply
+    return -(MATE - ply)
+
+
+@njit(cache=True, nogil=True)
+def is_repetition(s):
+    """Whether the position occurred before with the same side to move. Only the
+    plies since the last placement can repeat it: a placement adds a piece."""
+    ply = s.info[INFO_PLY]
+    key = s.info[INFO_KEY]
+    p = ply - 1
+    while p >= 0:
+        if s.undo[p, UNDO_MOVE] != PASS_MOVE and s.undo[p, UNDO_FROM] < 0:
+            return False
+        if ((ply - p) & 1) == 0 and s.undo[p, UNDO_KEY] == key:
+            return True
+        p -= 1
+    return False
+
+
+@njit(cache=True, nogil=True)
+def queen_in_danger(s):
+    """Whether either Queen is one filled cell from being surrounded: the side to
+    move may win at once, or must defend."""
+    for color in range(2):
+        cell = s.piece_cell[color * PIECES_PER_SIDE]
+        if cell < 0:
+            continue
+        filled = 0
+        for d in range(6):
+            if s.height[neighbor(cell, d)] > 0:
+                filled += 1
+        if filled >= DANGER_FILLED:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def score_to_table(score, ply):
+    """Mate scores are stored relative to the node, not the root."""
+    if score > MATE_BOUND:
+        return score + ply
+    if score < -MATE_BOUND:
+        return score - ply
+    return score
+
+
+@njit(cache=True, nogil=True)
+def score_from_table(score, ply):
+    if score > MATE_BOUND:
+        return score - ply
+    if score < -MATE_BOUND:
+        return score + ply
+    return score
+
+
+@njit(cache=True, nogil=True)
+def attacks_queen(s, move, enemy_queen_cell):
+    """A move that lands next to the enemy Queen from a cell that is not."""
+    if enemy_queen_cell < 0 or move == PASS_MOVE:
+        return False
+    dest = move & CELL_MASK
+    src = s.piece_cell[move >> MOVE_PIECE_SHIFT]
+    near_dest = False
+    near_src = False
+    for d in range(6):
+        n = neighbor(enemy_queen_cell, d)
+        if n == dest:
+            near_dest = True
+        if n == src:
+            near_src = True
+    return near_dest and not near_src
+
+
+@njit(cache=True, nogil=True)
+def order_moves(s, c, ply, n, tt_move):
+    """Ordering scores: table move, then moves onto the enemy Queen's cells,
+    then killers, then by history."""
+    moves = c.moves[ply]
+    order = c.order[ply]
+    enemy_queen = s.piece_cell[(1 - (s.info[INFO_PLY] & 1)) * PIECES_PER_SIDE]
+    for i in range(n):
+        m = moves[i]
+        if m == tt_move:
+            order[i] = 1 << 50
+        elif attacks_queen(s, m, enemy_queen):
+            order[i] = (1 << 40) + c.history[m]
+        elif m == c.killers[ply, 0]:
+            order[i] = 1 << 39
+        elif m == c.killers[ply, 1]:
+            order[i] = 1 << 38
+        elif m != PASS_MOVE:
+            order[i] = c.history[m]
+        else:
+            order[i] = 0
+
+
+@njit(cache=True, nogil=True)
+def pick_next(c, ply, i, n):
+    """Swap the best-ordered remaining move into slot i (selection sort, lazily)."""
+    moves = c.moves[ply]
+    order = c.order[ply]
+    best = i
+    for j in range(i + 1, n):
+        if order[j] > order[best]:
+            best = j
+    if best != i:
+        moves[i], moves[best] = moves[best], moves[i]
+        order[i], order[best] = order[best], order[i]
+    return moves[i]
+
+
+@njit(cache=True, nogil=True)
+def negamax(s, c, table, weights, depth, ply, alpha, beta):
+    """Principal variation search to `depth` plies; returns the score for the side
+    to move. Sets c.counters[ABORTED] and returns 0 when the stop flag is raised."""
+    c.pv_len[ply] = 0
+    c.counters[NODES] += 1
+    if (c.counters[NODES] & 1023) == 0 and c.stop[0] != 0:
+        c.counters[ABORTED] = 1
+    if c.counters[ABORTED] != 0:
+        return 0
+    if s.info[INFO_RESULT] != IN_PROGRESS:
+        return terminal_score(s, ply)
+    if ply > 0 and is_repetition(s):
+        return 0
+    if ply + depth < c.counters[ROOT_DEPTH] + MAX_EXTENSION and queen_in_danger(s):
+        depth += 1
+    if depth <= 0 or ply >= MAX_PLY - 1:
+        return evaluate(s, weights, c.scratch)
+
+    # Mate-distance pruning: no line from here beats a win found closer to the root.
+    if alpha < -(MATE - ply):
+        alpha = -(MATE - ply)
+    if beta > MATE - ply - 1:
+        beta = MATE - ply - 1
+    if alpha >= beta:
+        return alpha
+
+    pv_node = beta - alpha > 1
+    key = s.info[INFO_KEY]
+    data = probe(table, key)
+    tt_move = NO_MOVE
+    if data != 0:
+        tt_move = entry_move(data)
+        if not pv_node and entry_depth(data) >= depth:
+            score = score_from_table(entry_score(data), ply)
+            bound = entry_bound(data)
+            if bound == BOUND_EXACT or (bound == BOUND_LOWER and score >= beta) or (bound == BOUND_UPPER and score <= alpha):
+                return score
+
+    moves = c.moves[ply]
+    n = generate_moves(s, moves)
+    order_moves(s, c, ply, n, tt_move)
+    original_alpha = alpha
+    best = -INFINITE
+    best_move = NO_MOVE
+    for i in range(n):
+        move = pick_next(c, ply, i, n)
+        quiet = c.order[ply][i] < (1 << 38)
+        make_move(s, move)
+        if i == 0:
+            score = -negamax(s, c, table, weights, depth - 1, ply + 1, -beta, -alpha)
+        else:
+            reduction = 0
+            if depth >= 3 and i >= 3 and quiet:
+                reduction = 1 if i < 12 or depth < 5 else 2
+            score = -negamax(s, c, table, weights, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha)
+            if score > alpha and reduction > 0:
+                score = -negamax(s, c, table, weights, depth - 1, ply + 1, -alpha - 1, -alpha)
+            if score > alpha and score < beta:
+                score = -negamax(s, c, table, weights, depth - 1, ply + 1, -beta, -alpha)
+        unmake_move(s)
+        if c.counters[ABORTED] != 0:
+            return 0
+        if score > best:
+            best = score
+            best_move = move
+            if score > alpha:
+                alpha = score
+                c.pv[ply, 0] = move
+                length = c.pv_len[ply + 1]
+                for k in range(length):
+                    c.pv[ply, k + 1] = c.pv[ply + 1, k]
+                c.pv_len[ply] = length + 1
+                if ply == 0:
+                    c.counters[ROOT_SCORE] = score
+                if alpha >= beta:
+                    if quiet and move != PASS_MOVE:
+                        if c.killers[ply, 0] != move:
+                            c.killers[ply, 1] = c.killers[ply, 0]
+                            c.killers[ply, 0] = move
+                        c.history[move] += depth * depth
+                    break
+
+    if best >= beta:
+        bound = BOUND_LOWER
+    elif best > original_alpha:
+        bound = BOUND_EXACT
+    else:
+        bound = BOUND_UPPER
+    store(table, key, best_move, depth, bound, score_to_table(best, ply))
+    return best
+
+
+@njit(cache=True, nogil=True)
+def search_depth(s, c, table, weights, depth, alpha, beta):
+    """One iteration of iterative deepening from the root."""
+    c.counters[ABORTED] = 0
+    c.counters[ROOT_DEPTH] = depth
+    # Not a literal 0: numba's cache mis-links a recursive function that was
+    # specialised on a literal argument, and the cached code crashes (numba #6061).
+    root_ply = np.int64(0)
+    return negamax(s, c, table, weights, depth, root_ply, alpha, beta)
+
+
+# --- Python driver -------------------------------------------------------------
 class SearchResult(NamedTuple):
     move: Move  # the best move found (PASS when passing is forced)
     depth: int  # deepest completed iteration
-    score: int  # from the side to move's view, in evaluation units
+    score: int  # for the side to move; beyond +-MATE_BOUND a forced win or loss
     pv: tuple  # principal variation, starting with `move`
-    nodes: int
+    nodes: int  # nodes searched by all threads
+
+
+def mate_in(score):
+    """Plies to a forced end found by the search, or None."""
+    if abs(score) > MATE_BOUND:
+        return MATE - abs(score)
+    return None
 
 
 class Searcher:
@@ -27,42 +342,142 @@ class Searcher:
     return its best move so far. A stop that comes before `search` has started
     may be ignored: the session repeats it."""
 
-    OPTIONS = ()  # OptionSpec rows the search adds to the engine's options
+    OPTIONS = (
+        OptionSpec("TranspositionTableSizeMB", "int", 64, 1, 4096, help="transposition table size in MiB"),
+        OptionSpec("MaxHelperThreads", "int", 0, 0, 15, help="helper threads searching beside the main one"),
+    )
+    # Time control: a new depth is started only while less than this share of
+    # the budget is spent (the next depth usually costs several times more),
+    # and the search is stopped this many seconds before the budget ends.
+    NEW_DEPTH_SHARE = 0.4
+    SAFETY_SECONDS = 0.03
+    ASPIRATION = 50  # half-width of the first window around the previous score
 
-    def __init__(self):
-        self._stop = threading.Event()
+    def __init__(self, weights=None):
         self.options = {spec.name: spec.default for spec in self.OPTIONS}
+        self.weights = DEFAULT_WEIGHTS.copy() if weights is None else np.asarray(weights, dtype=np.int64)
+        self._stop = np.zeros(1, dtype=np.int64)
+        self._table = new_table(self.options["TranspositionTableSizeMB"])
+        self._contexts = [new_context(self._stop)]
+        self.last_result = None
 
     def set_option(self, name, value):
         self.options[name] = value
+        if name == "TranspositionTableSizeMB":
+            self._table = new_table(value)
+
+    @property
+    def table_bytes(self):
+        return self._table.keys.nbytes + self._table.data.nbytes
 
     def new_game(self):
-        """Forget what was learnt in the previous game (tables, histories)."""
+        """Forget what was learnt in the previous game."""
+        clear_table(self._table)
+        for context in self._contexts:
+            context.history[:] = 0
 
     def stop(self):
-        self._stop.set()
+        self._stop[0] = 1
 
     def search(self, board: Board, depth=None, seconds=None, on_iteration=None) -> SearchResult:
-        """Best move for the side to move in `board` (not game over), searching
+        """Best move for the side to move in `board` (game not over), searching
         `depth` plies and/or for at most `seconds`; with neither, until `stop()`.
         `on_iteration(result)` is called as each depth completes. The board is
         left unchanged. Stopped early, it still returns a legal move: the best
-        one so far, or any legal move if no depth has completed."""
-        self._stop.clear()
+        one so far, or the first legal move if no depth has completed."""
+        start = time.perf_counter()
+        self._stop[0] = 0
         moves = board.legal_moves
-        side = board.side_to_move
-        win = WHITE_WINS if side == 0 else BLACK_WINS
-        best, best_score = moves[0], -1
-        for move in moves:
-            board.push(move)
-            result = board.result
-            board.pop()
-            score = 2 if result == win else 0 if result in (WHITE_WINS, BLACK_WINS) else 1
-            if result == DRAW:
-                score = 1
-            if score > best_score:
-                best, best_score = move, score
-        outcome = SearchResult(best, 1, best_score, (best,), len(moves))
-        if on_iteration is not None:
-            on_iteration(outcome)
-        return outcome
+        if not moves:
+            raise ValueError("the game is over")
+        max_depth = min(depth or MAX_PLY - 8, MAX_PLY - 8)
+        if len(moves) == 1:
+            result = SearchResult(moves[0], 0, 0, (moves[0],), 0)
+            self.last_result = result
+            return result
+
+        timer = None
+        if seconds is not None:
+            timer = threading.Timer(max(0.0, seconds - self.SAFETY_SECONDS), self.stop)
+            timer.daemon = True
+            timer.start()
+        self._table.age[0] += 1
+        helpers = self._start_helpers(board, self.options["MaxHelperThreads"])
+        main = self._contexts[0]
+        self._reset_context(main)
+        state = copy_state(board.state, board.ply + MAX_PLY + 2)
+        result = SearchResult(moves[0], 0, 0, (moves[0],), 0)
+        try:
+            for d in range(1, max_depth + 1):
+                score, aborted = self._iterate(state, main, d, result.score if d > 1 else None)
+                if main.pv_len[0] > 0:  # a root move searched in full beat alpha
+                    pv = tuple(Move(int(m)) for m in main.pv[0, : main.pv_len[0]])
+                    result = SearchResult(pv[0], d - 1 if aborted else d, score, pv, 0)
+                if aborted:
+                    break
+                if on_iteration is not None:
+                    on_iteration(result._replace(nodes=self._nodes()))
+                distance = mate_in(score)
+                if distance is not None and distance <= d:
+                    break  # a forced result within the horizon: deeper cannot change it
+                if seconds is not None and time.perf_counter() - start > self.NEW_DEPTH_SHARE * seconds:
+                    break
+        finally:
+            self.stop()
+            for thread in helpers:
+                thread.join()
+            if timer is not None:
+                timer.cancel()
+        result = result._replace(nodes=self._nodes())
+        self.last_result = result
+        return result
+
+    def _iterate(self, state, context, depth, previous):
+        """One depth, first in an aspiration window around the previous score,
+        widened to the full window on the side that fails. Returns the score
+        (of the best root move so far when aborted) and whether it was aborted."""
+        alpha, beta = -INFINITE, INFINITE
+        if previous is not None and depth >= 4 and abs(previous) < MATE_BOUND:
+            alpha, beta = previous - self.ASPIRATION, previous + self.ASPIRATION
+        while True:
+            score = int(search_depth(state, context, self._table, self.weights, depth, alpha, beta))
+            if context.counters[ABORTED] != 0:
+                return int(context.counters[ROOT_SCORE]), True
+            if score <= alpha:
+                alpha = -INFINITE
+            elif score >= beta:
+                beta = INFINITE
+            else:
+                return score, False
+
+    def _nodes(self):
+        return int(sum(int(c.counters[NODES]) for c in self._contexts))
+
+    @staticmethod
+    def _reset_context(context):
+        context.counters[:] = 0
+        context.killers[:] = NO_MOVE
+        context.history[:] //= 8
+
+    def _start_helpers(self, board, count):
+        """Lazy SMP: helper threads search the same position on their own copies,
+        sharing the table (and the stop flag); odd helpers start a ply deeper so
+        that the threads spread over the tree. Their results feed the table only."""
+        while len(self._contexts) < count + 1:
+            self._contexts.append(new_context(self._stop))
+        del self._contexts[count + 1 :]
+        threads = []
+        for index in range(1, count + 1):
+            context = self._contexts[index]
+            self._reset_context(context)
+            state = copy_state(board.state, board.ply + MAX_PLY + 2)
+            thread = threading.Thread(target=self._helper, args=(state, context, 1 + index % 2), daemon=True)
+            thread.start()
+            threads.append(thread)
+        return threads
+
+    def _helper(self, state, context, first_depth):
+        for d in range(first_depth, MAX_PLY - 8):
+            search_depth(state, context, self._table, self.weights, d, -INFINITE, INFINITE)
+            if context.counters[ABORTED] != 0 or self._stop[0] != 0:
+                return

@@ -10,7 +10,7 @@ import pytest
 
 from engine.game import PASS, Board, Move
 from engine.options import OptionSpec
-from engine.search import Searcher, SearchResult
+from engine.search import SearchResult
 from engine.uhp import CommandError, Session, parse_time
 
 from .conftest import SessionDriver
@@ -20,7 +20,26 @@ PASS_POSITION = ("Base;InProgress;White[7];wA1;bS1 wA1-;wQ -wA1;bQ bS1/;wQ \\wA1
 OPENING = "Base+MLP;InProgress;White[2];wG1;bL /wG1"
 
 
-class ScriptedSearcher(Searcher):
+class FakeSearcher:
+    """The part of Searcher's interface the session uses, without a search."""
+
+    OPTIONS = ()
+
+    def __init__(self):
+        self.options = {spec.name: spec.default for spec in self.OPTIONS}
+        self._stop = threading.Event()
+
+    def set_option(self, name, value):
+        self.options[name] = value
+
+    def new_game(self):
+        pass
+
+    def stop(self):
+        self._stop.set()
+
+
+class ScriptedSearcher(FakeSearcher):
     """A stand-in search: completes one depth every `step` seconds, always
     preferring the last legal move, until its depth or until stopped. It ignores
     its time limit, and after a stop it runs on for `lag` seconds, so that the
@@ -52,7 +71,7 @@ class ScriptedSearcher(Searcher):
         return result
 
 
-class BrokenSearcher(Searcher):
+class BrokenSearcher(FakeSearcher):
     def __init__(self, answer):
         super().__init__()
         self.answer = answer
@@ -302,7 +321,7 @@ def test_an_illegal_move_from_the_search_is_never_answered(answer, caplog):
 
 
 def test_a_principal_variation_is_printed_up_to_its_first_illegal_move():
-    class Rambler(Searcher):
+    class Rambler(FakeSearcher):
         def search(self, board, depth=None, seconds=None, on_iteration=None):
             first = board.legal_moves[0]
             board.push(first)
@@ -322,7 +341,7 @@ def test_a_principal_variation_is_printed_up_to_its_first_illegal_move():
 
 
 def test_the_board_given_to_the_search_is_a_copy():
-    class Vandal(Searcher):
+    class Vandal(FakeSearcher):
         def search(self, board, depth=None, seconds=None, on_iteration=None):
             move = board.legal_moves[0]
             board.push(move)

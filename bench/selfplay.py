@@ -1,0 +1,85 @@
+"""In-process games between Searchers, for tuning and quick A/B checks.
+
+    python -m bench.selfplay --games 200 --depth 3 --weights-b tuned.json
+
+Both sides are Searchers in this process (no UHP), from random openings of a few
+uniformly random legal plies, each opening played twice with colours swapped.
+Games are drawn by threefold repetition or after --max-plies. Prints the score
+of A against B with the Elo difference; the UHP match runner is bench/arena.py.
+"""
+
+import argparse
+import json
+import math
+import random
+import time
+
+from engine.constants import BLACK_WINS, DRAW, WHITE_WINS
+from engine.game import Board
+from engine.notation import GAME_TYPES
+from engine.search import Searcher
+
+RESULT_FOR_WHITE = {WHITE_WINS: 1.0, BLACK_WINS: 0.0, DRAW: 0.5}
+# Base and Base+MLP are played three times as often as each other game type.
+GAME_TYPE_WEIGHTS = [3 if t in ("Base", "Base+MLP") else 1 for t in GAME_TYPES]
+
+
+def random_opening(rng, plies=None):
+    """A Board after a few uniformly random legal plies."""
+    board = Board(rng.choices(GAME_TYPES, GAME_TYPE_WEIGHTS)[0], repetition_draw=True)
+    for _ in range(rng.randrange(2, 9) if plies is None else plies):
+        board.push(rng.choice(board.legal_moves))
+    return board
+
+
+def play(board, white, black, limits, max_plies, on_position=None):
+    """Play the game on from `board` (changed in place); returns the result for
+    White, or None when it reached max_plies undecided. on_position(board) is
+    called before each searched move."""
+    players = (white, black)
+    for player in players:
+        player.new_game()
+    while not board.is_game_over and board.ply < max_plies:
+        if on_position is not None:
+            on_position(board)
+        board.push(players[board.side_to_move].search(board, **limits).move)
+    return RESULT_FOR_WHITE[board.result] if board.is_game_over else None
+
+
+def elo(score):
+    score = min(max(score, 1e-6), 1 - 1e-6)
+    return -400 * math.log10(1 / score - 1)
+
+
+def match(a, b, games, limits, max_plies=300, seed=1):
+    """Score of Searcher a against b over `games` games (pairs with colours swapped)."""
+    rng = random.Random(seed)
+    points = 0.0
+    for pair in range(games // 2):
+        opening = random_opening(rng)
+        for a_white in (True, False):
+            board = opening.copy()
+            result = play(board, a if a_white else b, b if a_white else a, limits, max_plies)
+            result = 0.5 if result is None else result
+            points += result if a_white else 1 - result
+    return points
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--depth", type=int, default=3)
+    parser.add_argument("--weights-a", help="JSON list of weights for A (default: the engine's)")
+    parser.add_argument("--weights-b", help="JSON list of weights for B (default: the engine's)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    a = Searcher(json.load(open(args.weights_a)) if args.weights_a else None)
+    b = Searcher(json.load(open(args.weights_b)) if args.weights_b else None)
+    start = time.perf_counter()
+    points = match(a, b, args.games, {"depth": args.depth}, seed=args.seed)
+    score = points / args.games
+    print(f"A vs B: {points}/{args.games} = {score:.3f}, Elo {elo(score):+.0f}, {time.perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

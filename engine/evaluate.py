@@ -1,0 +1,118 @@
+"""Static evaluation (numba), with every weight in one array so that a tuning
+script can change them without touching code.
+
+The score is from the side to move's view, in hundredths of a "piece". Features are
+counted for each side and the side to move's minus the opponent's is weighted:
+pieces in hand, pieces that can move and pieces that are stuck (pinned by the One
+Hive rule or covered), by bug; how many cells around the Queen are filled; whether
+the Queen can move; beetles and mosquitoes on top of the enemy Queen; own pieces
+that can leave the cells around the own Queen; pillbugs next to a Queen.
+"""
+
+import numpy as np
+from numba import njit
+
+from .board import top_piece
+from .constants import (
+    BEETLE,
+    INFO_PLY,
+    MOSQUITO,
+    NUM_BUGS,
+    NUM_PIECES,
+    PIECE_BUG,
+    PIECE_COLOR,
+    PIECES_PER_SIDE,
+    PILLBUG,
+)
+from .movegen import can_slide, mark_pinned, neighbor, new_stamp
+
+# Layout of the weight array.
+W_IN_HAND = 0  # per bug, a piece still in hand
+W_MOVABLE = W_IN_HAND + NUM_BUGS  # per bug, a piece on top and not pinned
+W_STUCK = W_MOVABLE + NUM_BUGS  # per bug, a piece pinned or covered
+W_QUEEN_FILLED = W_STUCK + NUM_BUGS  # by number of filled cells around the own Queen (0..6)
+W_QUEEN_CAN_SLIDE = W_QUEEN_FILLED + 7  # own Queen unpinned with a free sliding step
+W_ON_ENEMY_QUEEN = W_QUEEN_CAN_SLIDE + 1  # own beetle or mosquito on top of the enemy Queen
+W_FREE_NEXT_TO_OWN_QUEEN = W_ON_ENEMY_QUEEN + 1  # own movable piece beside the own Queen
+W_PILLBUG_NEXT_TO_OWN_QUEEN = W_FREE_NEXT_TO_OWN_QUEEN + 1  # own pillbug (or mosquito) beside the own Queen
+W_STUCK_NEXT_TO_ENEMY_QUEEN = W_PILLBUG_NEXT_TO_OWN_QUEEN + 1  # own stuck piece beside the enemy Queen
+W_TEMPO = W_STUCK_NEXT_TO_ENEMY_QUEEN + 1  # having the move
+NUM_WEIGHTS = W_TEMPO + 1
+
+# Hand-set starting weights (order Q S B G A M L P); tune_weights.py refines them.
+DEFAULT_WEIGHTS = np.zeros(NUM_WEIGHTS, dtype=np.int64)
+DEFAULT_WEIGHTS[W_IN_HAND : W_IN_HAND + NUM_BUGS] = [0, 10, 20, 10, 25, 20, 15, 15]
+DEFAULT_WEIGHTS[W_MOVABLE : W_MOVABLE + NUM_BUGS] = [30, 15, 40, 20, 50, 45, 30, 30]
+DEFAULT_WEIGHTS[W_STUCK : W_STUCK + NUM_BUGS] = [0, 0, 10, 0, 0, 5, 0, 5]
+DEFAULT_WEIGHTS[W_QUEEN_FILLED : W_QUEEN_FILLED + 7] = [0, -10, -30, -70, -140, -260, 0]
+DEFAULT_WEIGHTS[W_QUEEN_CAN_SLIDE] = 25
+DEFAULT_WEIGHTS[W_ON_ENEMY_QUEEN] = 80
+DEFAULT_WEIGHTS[W_FREE_NEXT_TO_OWN_QUEEN] = 15
+DEFAULT_WEIGHTS[W_PILLBUG_NEXT_TO_OWN_QUEEN] = 30
+DEFAULT_WEIGHTS[W_STUCK_NEXT_TO_ENEMY_QUEEN] = 10
+DEFAULT_WEIGHTS[W_TEMPO] = 10
+
+
+@njit(cache=True, nogil=True)
+def features(s, out):
+    """Feature counts of the position for White minus Black, written into `out`
+    (NUM_WEIGHTS entries; the layout of the weight array). Reads the state and
+    uses the scratch stamps; changes nothing else."""
+    for i in range(NUM_WEIGHTS):
+        out[i] = 0
+    pinned = new_stamp(s)
+    mark_pinned(s, pinned)
+    for piece in range(NUM_PIECES):
+        sign = 1 if PIECE_COLOR[piece] == 0 else -1
+        bug = PIECE_BUG[piece]
+        cell = s.piece_cell[piece]
+        if cell < 0:
+            out[W_IN_HAND + bug] += sign
+        elif s.piece_level[piece] != s.height[cell] - 1 or (s.piece_level[piece] == 0 and s.pinned[cell] == pinned):
+            out[W_STUCK + bug] += sign
+        else:
+            out[W_MOVABLE + bug] += sign
+    for color in range(2):
+        sign = 1 if color == 0 else -1
+        queen = color * PIECES_PER_SIDE
+        cell = s.piece_cell[queen]
+        if cell < 0:
+            continue
+        filled = 0
+        can_slide_out = False
+        for d in range(6):
+            n = neighbor(cell, d)
+            top = top_piece(s, n)
+            if top < 0:
+                if can_slide(s, cell, d):
+                    can_slide_out = True
+                continue
+            filled += 1
+            bug = PIECE_BUG[top]
+            free = s.height[n] > 1 or s.pinned[n] != pinned
+            if PIECE_COLOR[top] == color:
+                if free:
+                    out[W_FREE_NEXT_TO_OWN_QUEEN] += sign
+                if bug == PILLBUG or (bug == MOSQUITO and s.height[n] == 1):
+                    out[W_PILLBUG_NEXT_TO_OWN_QUEEN] += sign
+            elif not free:
+                out[W_STUCK_NEXT_TO_ENEMY_QUEEN] -= sign
+        out[W_QUEEN_FILLED + filled] += sign
+        if can_slide_out and s.height[cell] == 1 and s.pinned[cell] != pinned:
+            out[W_QUEEN_CAN_SLIDE] += sign
+        if s.height[cell] > 1:
+            top = top_piece(s, cell)
+            if PIECE_COLOR[top] != color and (PIECE_BUG[top] == BEETLE or PIECE_BUG[top] == MOSQUITO):
+                out[W_ON_ENEMY_QUEEN] -= sign
+    out[W_TEMPO] = 1 if (s.info[INFO_PLY] & 1) == 0 else -1
+
+
+@njit(cache=True, nogil=True)
+def evaluate(s, weights, scratch):
+    """Score of the position for the side to move. `scratch` is an int64 array
+    of NUM_WEIGHTS entries owned by the caller."""
+    features(s, scratch)
+    score = 0
+    for i in range(NUM_WEIGHTS):
+        score += weights[i] * scratch[i]
+    return score if (s.info[INFO_PLY] & 1) == 0 else -score

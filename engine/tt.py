@@ -1,0 +1,106 @@
+"""Transposition table in two preallocated numpy arrays, shared between threads.
+
+Each entry is a key word and a data word. The key word is stored xor-ed with the
+data word (Hyatt and Mann's lockless hashing), so that an entry torn by two
+threads writing at once fails its key check instead of giving wrong data.
+Entries come in buckets of two: a depth-preferred slot and an always-replace slot.
+
+Data word, low bits first: move (16), depth (8), bound (2), age (6), score (32).
+"""
+
+from collections import namedtuple
+
+import numpy as np
+from numba import njit
+
+BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT = 0, 1, 2, 3
+NO_MOVE = 0xFFFF
+ENTRY_BYTES = 16
+
+Table = namedtuple("Table", ["keys", "data", "age"])
+
+
+def new_table(megabytes):
+    """A table of at most `megabytes` MiB (a power-of-two number of entries, at
+    least one bucket)."""
+    entries = max(2, (int(megabytes * 2**20) // ENTRY_BYTES))
+    entries = 1 << (entries.bit_length() - 1)
+    return Table(np.zeros(entries, dtype=np.int64), np.zeros(entries, dtype=np.int64), np.zeros(1, dtype=np.int64))
+
+
+def table_bytes(table):
+    return table.keys.nbytes + table.data.nbytes
+
+
+def clear_table(table):
+    table.keys[:] = 0
+    table.data[:] = 0
+    table.age[0] = 0
+
+
+@njit(cache=True, nogil=True)
+def pack(move, depth, bound, age, score):
+    return (
+        (move & 0xFFFF)
+        | ((depth & 0xFF) << 16)
+        | ((bound & 0x3) << 24)
+        | ((age & 0x3F) << 26)
+        | (np.int64(score) << 32)
+    )
+
+
+@njit(cache=True, nogil=True)
+def entry_move(data):
+    return data & 0xFFFF
+
+
+@njit(cache=True, nogil=True)
+def entry_depth(data):
+    return (data >> 16) & 0xFF
+
+
+@njit(cache=True, nogil=True)
+def entry_bound(data):
+    return (data >> 24) & 0x3
+
+
+@njit(cache=True, nogil=True)
+def entry_age(data):
+    return (data >> 26) & 0x3F
+
+
+@njit(cache=True, nogil=True)
+def entry_score(data):
+    return data >> 32
+
+
+@njit(cache=True, nogil=True)
+def probe(table, key):
+    """The data word stored for `key`, or 0 (bound none) if absent."""
+    mask = table.keys.shape[0] - 1
+    base = key & mask & ~1
+    for slot in range(base, base + 2):
+        data = table.data[slot]
+        if (table.keys[slot] ^ data) == key:
+            return data
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def store(table, key, move, depth, bound, score):
+    """Keep the entry: in the first slot if it is as deep as what is there (or that
+    is stale or the same position), otherwise in the second slot."""
+    mask = table.keys.shape[0] - 1
+    base = key & mask & ~1
+    age = table.age[0] & 0x3F
+    data = table.data[base]
+    same = (table.keys[base] ^ data) == key
+    if same or depth >= entry_depth(data) or entry_age(data) != age:
+        slot = base
+        if same and move == NO_MOVE:
+            move = entry_move(data)  # keep the move we knew
+    else:
+        slot = base + 1
+    new = pack(move, depth, bound, age, score)
+    table.data[slot] = new
+    table.keys[slot] = key ^ new
