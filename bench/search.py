@@ -1,10 +1,12 @@
-"""Search speed: nodes per second and depth reached, and a deterministic signature.
+"""Search speed and time keeping.
 
-    python -m bench.search              # 1 s and 5 s per position, 1 thread and with a helper
-    python -m bench.search --signature  # fixed depth, one thread: total nodes (changes only with the search)
+    python -m bench.search                 # 1 s and 5 s per position, 1 thread and with a helper
+    python -m bench.search --signature     # fixed depth, one thread: total nodes (changes only with the search)
+    python -m bench.search --time-control  # how long `bestmove time T` takes to answer in a real engine
 
 Positions: an opening, two middle games and an end game (from tests/data). Kernels
-are loaded before anything is timed.
+are loaded before anything is timed, except in --time-control's first call of each
+process, which is meant to include loading them from numba's cache.
 """
 
 import argparse
@@ -15,6 +17,7 @@ from engine.game import Board
 from engine.search import Searcher
 
 from .perft import midgame_position
+from .startup import start as start_engine
 
 SIGNATURE_DEPTH = 5
 
@@ -41,11 +44,60 @@ def run(searcher, game_string, **limits):
     return result, time.perf_counter() - start
 
 
+class EngineProcess:
+    """`python -m engine` in a subprocess, for timing whole answers."""
+
+    def __init__(self):
+        self.process = start_engine()
+        self.answer()  # the banner
+
+    def ask(self, commands):
+        """Send one or more lines; return the answer to the first."""
+        self.process.stdin.write(commands + "\n")
+        self.process.stdin.flush()
+        return self.answer()
+
+    def answer(self):
+        lines = []
+        while (line := self.process.stdout.readline()) not in ("ok\n", ""):
+            lines.append(line.rstrip("\n"))
+        return lines
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
+def time_control(limits, processes):
+    """Seconds from sending `bestmove time T` to its answer: the first call of a
+    fresh process (the kernels still loading from the cache) and later calls."""
+    first, later = {t: [] for t in limits}, {t: [] for t in limits}
+    for _ in range(processes):
+        for t in limits:
+            engine = EngineProcess()
+            for index, (_, game_string) in enumerate(positions()):
+                # Both commands at once: the first one waits for the kernels to load.
+                start = time.perf_counter()
+                engine.ask(f"newgame {game_string}\nbestmove time 00:00:{t:06.3f}")
+                engine.answer()
+                (first if index == 0 else later)[t].append(time.perf_counter() - start)
+            engine.close()
+    print(f"{'T':>5} {'first call max':>15} {'later mean':>11} {'later max':>10}  (seconds over T)")
+    for t in limits:
+        print(f"{t:>5.2f} {max(first[t]) - t:>+15.3f} {sum(later[t]) / len(later[t]) - t:>+11.3f} "
+              f"{max(later[t]) - t:>+10.3f}", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--signature", action="store_true", help=f"depth {SIGNATURE_DEPTH}, one thread: node count")
     parser.add_argument("--seconds", type=float, nargs="+", default=[1.0, 5.0])
+    parser.add_argument("--time-control", action="store_true", help="answer times of bestmove time T")
+    parser.add_argument("--processes", type=int, default=3, help="fresh engines per T with --time-control")
     args = parser.parse_args()
+    if args.time_control:
+        time_control([0.1, 0.5, 1.0, 2.0], args.processes)
+        return
     searcher = Searcher()
     run(searcher, positions()[0][1], depth=2)  # load the kernels
     if args.signature:
