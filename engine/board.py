@@ -161,15 +161,40 @@ def queens_result(s):
 
 
 @njit(cache=True, nogil=True)
-def repetition_count(s):
-    """How many earlier positions, same side to move, share the current key."""
+def position_key(s, ply):
+    """Key of the position before move `ply` (the current one if ply is the
+    number of plies played) without its last-moved part: for repetition, a
+    position is its pieces and its side to move (rules.md, "Repetition").
+    The piece moved last stood on the destination of the move before."""
+    key = s.info[INFO_KEY] if ply == s.info[INFO_PLY] else s.undo[ply, UNDO_KEY]
+    cell = NUM_CELLS
+    if ply > 0 and s.undo[ply - 1, UNDO_MOVE] != PASS_MOVE:
+        cell = s.undo[ply - 1, UNDO_MOVE] & CELL_MASK
+    return key ^ s.zobrist_last[cell]
+
+
+@njit(cache=True, nogil=True)
+def repetitions(s, most):
+    """How many earlier positions, same side to move, have the current pieces,
+    counting up to `most`. None before the last placement can: a placement adds
+    a piece for good."""
     ply = s.info[INFO_PLY]
-    key = s.info[INFO_KEY]
+    key = position_key(s, ply)
     count = 0
     for p in range(ply - 2, -1, -2):
-        if s.undo[p, UNDO_KEY] == key:
+        if position_key(s, p) == key:
             count += 1
+            if count >= most:
+                break
+        if is_placement(s, p) or is_placement(s, p + 1):
+            break
     return count
+
+
+@njit(cache=True, nogil=True)
+def is_placement(s, ply):
+    """Whether move `ply` (already played) put a piece from hand on the board."""
+    return s.undo[ply, UNDO_MOVE] != PASS_MOVE and s.undo[ply, UNDO_FROM] < 0
 
 
 @njit(cache=True, nogil=True)
@@ -222,7 +247,7 @@ def make_move(s, move):
     info[INFO_PLY] = ply + 1
     result = queens_result(s)
     if result == IN_PROGRESS and (info[INFO_FLAGS] & FLAG_REPETITION_DRAW) != 0:
-        if repetition_count(s) >= 2:
+        if repetitions(s, 2) >= 2:
             result = DRAW
     info[INFO_RESULT] = result
 

@@ -13,9 +13,8 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from .board import copy_state, make_move, unmake_move
+from .board import copy_state, make_move, repetitions, unmake_move
 from .constants import (
-    BLACK_WINS,
     CELL_MASK,
     DRAW,
     IN_PROGRESS,
@@ -28,9 +27,6 @@ from .constants import (
     NUM_PIECES,
     PASS_MOVE,
     PIECES_PER_SIDE,
-    UNDO_FROM,
-    UNDO_KEY,
-    UNDO_MOVE,
     WHITE_WINS,
 )
 from .evaluate import DEFAULT_WEIGHTS, NUM_WEIGHTS, evaluate
@@ -105,22 +101,6 @@ def terminal_score(s, ply):
     if winner == (s.info[INFO_PLY] & 1):
         return MATE - ply
     return -(MATE - ply)
-
-
-@njit(cache=True, nogil=True)
-def is_repetition(s):
-    """Whether the position occurred before with the same side to move. Only the
-    plies since the last placement can repeat it: a placement adds a piece."""
-    ply = s.info[INFO_PLY]
-    key = s.info[INFO_KEY]
-    p = ply - 1
-    while p >= 0:
-        if s.undo[p, UNDO_MOVE] != PASS_MOVE and s.undo[p, UNDO_FROM] < 0:
-            return False
-        if ((ply - p) & 1) == 0 and s.undo[p, UNDO_KEY] == key:
-            return True
-        p -= 1
-    return False
 
 
 @njit(cache=True, nogil=True)
@@ -227,7 +207,7 @@ def negamax(s, c, table, weights, depth, ply, alpha, beta):
         return 0
     if s.info[INFO_RESULT] != IN_PROGRESS:
         return terminal_score(s, ply)
-    if ply > 0 and is_repetition(s):
+    if ply > 0 and repetitions(s, 1) > 0:
         return 0
     if ply + depth < c.counters[ROOT_DEPTH] + MAX_EXTENSION and queen_in_danger(s):
         depth += 1

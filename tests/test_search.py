@@ -8,8 +8,9 @@ import time
 
 import pytest
 
+from engine.board import repetitions
 from engine.game import PASS, Board
-from engine.search import MATE, Searcher, is_repetition, mate_in
+from engine.search import MATE, Searcher, mate_in
 from engine.tt import new_table, table_bytes
 
 from .conftest import read_mzinga, read_nokamute_cases, read_rows
@@ -114,14 +115,14 @@ def test_helper_threads_find_a_legal_move():
     assert searcher.search(board, depth=4).move in board.legal_moves
 
 
-def test_repeated_position_is_seen_by_the_search():
+def test_repetitions_count_back_to_the_last_placement():
     board = Board.from_game_string(nokamute_case("Draw by threefold repetition"))
-    assert is_repetition(board.state)
+    assert repetitions(board.state, 3) == 2
     board.push_uhp("wQ -wS1")
-    assert is_repetition(board.state)  # the position after ply 9 again
+    assert repetitions(board.state, 3) == 2  # the position after ply 9, a third time
     placement = next(m for m in board.legal_moves if board.piece_cell(m.piece) < 0)
     board.push(placement)  # a placement: nothing before it can repeat
-    assert not is_repetition(board.state)
+    assert repetitions(board.state, 3) == 0
 
 
 def test_search_kernels_load_from_the_cache_in_a_new_process():

@@ -10,7 +10,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.constants import PIECE_NAMES
-from engine.game import Board
 from engine.notation import GAME_TYPES
 
 from .conftest import SessionDriver, read_nokamute_cases

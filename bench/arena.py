@@ -1,0 +1,195 @@
+"""Engine-vs-engine matches and round robins between any UHP engines.
+
+    python -m bench.arena --engine "cmd=python -m engine" name=d1 depth=1 \\
+                          --engine "cmd=python -m engine" name=d2 depth=2 --games 200
+
+Each --engine is a list of key=value words: cmd=COMMAND LINE (required),
+name=NAME, dir=WORKING DIRECTORY, option.NAME=VALUE (sent as `options set NAME
+VALUE` at start-up), and one time control: depth=N, movetime=SECONDS or
+tc=BASE+INCREMENT (a clock in seconds). --each gives defaults for all engines.
+Two engines play a match, more a round robin. Results go to --out: games.jsonl,
+games.pgn, summary.txt and each engine's stderr.
+"""
+
+import argparse
+import os
+import signal
+import sys
+from datetime import datetime
+from pathlib import Path
+
+from .elo import Sprt
+from .openings import OPENING_PLIES, default_openings_file, generate_openings, load_openings
+from .records import GameLog
+from .referee import GameSettings
+from .scoreboard import Scoreboard
+from .timecontrol import TimeControl
+from .tournament import ArenaError, Entrant, Tournament, schedule
+from .uhp_client import EngineSpec
+
+DEFAULTS = GameSettings()
+RESULTS = Path(__file__).resolve().parent / "results"
+TIME_CONTROL_KEYS = ("depth", "movetime", "tc")
+
+
+def parse_entrant(words, defaults, number):
+    """An Entrant from `key=value` words, `defaults` filled in first."""
+    fields = {}
+    options = []
+    for word in list(defaults) + list(words):
+        key, equals, value = word.partition("=")
+        if not equals:
+            raise ArenaError(f"engine setting {word!r} is not key=value")
+        if key.startswith("option."):
+            options.append((key[len("option."):], value))
+        elif key in ("cmd", "name", "dir") or key in TIME_CONTROL_KEYS:
+            if key in TIME_CONTROL_KEYS:  # a later time control replaces a default one
+                for other in TIME_CONTROL_KEYS:
+                    fields.pop(other, None)
+            fields[key] = value
+        else:
+            raise ArenaError(f"unknown engine setting {key!r} (cmd, name, dir, option.NAME, depth, movetime, tc)")
+    if "cmd" not in fields:
+        raise ArenaError(f"engine {number} has no cmd=")
+    controls = [key for key in TIME_CONTROL_KEYS if key in fields]
+    if not controls:
+        raise ArenaError(f"engine {number} has no time control (depth=, movetime= or tc=)")
+    try:
+        control = TimeControl.parse(controls[0], fields[controls[0]])
+    except ValueError as error:
+        raise ArenaError(str(error)) from None
+    spec = EngineSpec(fields.get("name", f"engine{number}"), fields["cmd"], tuple(options), fields.get("dir"))
+    return Entrant(spec, control)
+
+
+def parse_sprt(words):
+    values = {"alpha": 0.05, "beta": 0.05}
+    for word in words:
+        key, _, value = word.partition("=")
+        if key not in ("elo0", "elo1", "alpha", "beta"):
+            raise ArenaError(f"unknown SPRT setting {word!r} (elo0, elo1, alpha, beta)")
+        values[key] = float(value)
+    if "elo0" not in values or "elo1" not in values:
+        raise ArenaError("--sprt needs elo0= and elo1=")
+    return Sprt(values["elo0"], values["elo1"], values["alpha"], values["beta"])
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.arena",
+        description=__doc__.split("\n\n")[0],
+        epilog=__doc__.split("\n\n", 2)[2],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--engine", nargs="+", action="append", required=True, metavar="KEY=VALUE",
+                        help="one engine (give two or more)")
+    parser.add_argument("--each", nargs="+", default=[], metavar="KEY=VALUE", help="defaults for every engine")
+    parser.add_argument("--game-type", default="Base+MLP", help="for the default openings file and random openings")
+    parser.add_argument("--openings", type=Path, help="a file of GameStrings (default: bench/data/openings-TYPE.txt)")
+    parser.add_argument("--random-openings", action="store_true",
+                        help="balanced random openings from --seed instead of a file")
+    parser.add_argument("--opening-plies", type=int, default=OPENING_PLIES)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=int, default=100, help="games per pairing (rounded up to even)")
+    parser.add_argument("--concurrency", type=int, default=os.cpu_count() or 1, help="games at once")
+    parser.add_argument("--max-plies", type=int, default=DEFAULTS.max_plies, help="adjudicate a draw here")
+    parser.add_argument("--margin", type=float, default=DEFAULTS.margin,
+                        help="seconds an engine may overrun its time")
+    parser.add_argument("--command-timeout", type=float, default=DEFAULTS.command_timeout,
+                        help="seconds to answer newgame or play")
+    parser.add_argument("--hang-timeout", type=float, default=DEFAULTS.hang_seconds,
+                        help="seconds to answer bestmove depth N")
+    parser.add_argument("--startup-timeout", type=float, default=120.0,
+                        help="seconds to start (a first numba compile is slow)")
+    parser.add_argument("--sprt", nargs="+", metavar="KEY=VALUE",
+                        help="elo0=E0 elo1=E1 [alpha=0.05 beta=0.05]: stop when H0 or H1 is accepted")
+    parser.add_argument("--out", type=Path, help="output folder (default: bench/results/arena-DATE-TIME)")
+    return parser
+
+
+def openings_for(args, pairs):
+    if args.random_openings:
+        return generate_openings(args.game_type, pairs, args.seed, args.opening_plies)
+    path = args.openings or default_openings_file(args.game_type)
+    if path is None:
+        raise ArenaError(f"no openings file for {args.game_type}: give --openings or --random-openings")
+    return load_openings(path)
+
+
+class Progress:
+    """The live line on stderr: rewritten in place on a terminal, one line a game otherwise."""
+
+    def __init__(self, scoreboard, total, stream=sys.stderr):
+        self.scoreboard, self.total, self.stream = scoreboard, total, stream
+        self.in_place = stream.isatty()
+
+    def __call__(self, record):
+        line = self.scoreboard.progress_line(self.total)
+        self.stream.write(f"\r\x1b[K{line}" if self.in_place else line + "\n")
+        self.stream.flush()
+
+    def finish(self):
+        if self.in_place:
+            self.stream.write("\n")
+
+
+def main(argv=None):
+    """The console script: SIGTERM stops the match like Ctrl-C does."""
+
+    def terminate(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, terminate)
+    return run(argv)
+
+
+def run(argv=None):
+    """Run a match from command-line arguments; return the exit status (0,
+    2 for a match that cannot be run, 130 when interrupted)."""
+    args = build_parser().parse_args(argv)
+    try:
+        entrants = [parse_entrant(words, args.each, number) for number, words in enumerate(args.engine, start=1)]
+        if len(entrants) < 2:
+            raise ArenaError("give at least two engines")
+        sprt = parse_sprt(args.sprt) if args.sprt else None
+        if sprt and len(entrants) != 2:
+            raise ArenaError("--sprt needs exactly two engines (it tests the first against the second)")
+        pairs = (args.games + 1) // 2
+        openings = openings_for(args, pairs)
+        tasks = schedule(len(entrants), openings, args.games)
+    except (ArenaError, ValueError, OSError) as error:
+        print(f"arena: {error}", file=sys.stderr)
+        return 2
+    out = args.out or RESULTS / f"arena-{datetime.now():%Y%m%d-%H%M%S}"
+    settings = GameSettings(args.max_plies, args.margin, args.command_timeout, args.hang_timeout)
+    scoreboard = Scoreboard([entrant.name for entrant in entrants], sprt)
+    log = GameLog(out)
+    progress = Progress(scoreboard, len(tasks))
+    for entrant in entrants:
+        print(f"{entrant.name}: {entrant.spec.command} {entrant.control}"
+              + "".join(f" {name}={value}" for name, value in entrant.spec.options))
+    if pairs > len(openings):  # deterministic engines then replay the same games
+        print(f"note: {len(openings)} openings for {pairs} pairs of games: openings are reused")
+    print(f"{len(tasks)} games, {args.concurrency} at once, results in {out}", flush=True)
+    status, ending = 1, "stopped by an error in the runner"
+    try:
+        tournament = Tournament(entrants, tasks, settings, log, scoreboard, concurrency=args.concurrency,
+                                startup_timeout=args.startup_timeout, on_game=progress)
+        tournament.run()
+        status, ending = 0, tournament.stopped_by or "all games played"
+    except ArenaError as error:
+        print(f"arena: {error}", file=sys.stderr)
+        ending, status = f"stopped: {error}", 2
+    except KeyboardInterrupt:
+        ending, status = "interrupted", 130
+    finally:
+        progress.finish()
+        summary = f"{scoreboard.table()}\n{scoreboard.played} of {len(tasks)} games played ({ending})"
+        print(summary)
+        log.write_summary(summary)
+        log.close()
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,155 @@
+"""Opening positions for matches: a file of GameStrings, or random ones from a seed.
+
+    python -m bench.openings Base+MLP --count 100 --seed 1 > bench/data/openings-Base+MLP.txt
+
+An opening is three random legal placements by each side (6 plies), kept when
+it is balanced by two simple counts:
+ - the Queens: both still in hand, or both on the board with as many
+   neighbours each (pieces next to a Queen are what wins or loses Hive);
+ - the room to grow: each side has at least MIN_PLACEMENT_CELLS cells where it
+   may place a piece, and the two counts differ by at most one (a side with
+   fewer cells is boxed in);
+and when no opening kept before it is the same position turned or mirrored (the
+twelve symmetries of the hex grid). Each opening is played twice with colours
+swapped, so what imbalance is left cancels out of the match score.
+"""
+
+import argparse
+import random
+from pathlib import Path
+
+import numpy as np
+
+from engine.constants import NUM_CELLS, NUM_DIRECTIONS, NUM_PIECES, QUEEN_ID
+from engine.game import Board, axial
+from engine.movegen import neighbor, placement_cells
+from engine.notation import piece_name
+
+DATA = Path(__file__).resolve().parent / "data"
+OPENING_PLIES = 6
+MIN_PLACEMENT_CELLS = 3
+MAX_TRIES_PER_OPENING = 1000
+
+
+def default_openings_file(game_type):
+    """The shipped openings for a game type, or None if there are none."""
+    path = DATA / f"openings-{game_type}.txt"
+    return path if path.exists() else None
+
+
+def load_openings(path):
+    """GameStrings from a file, one a line; `#` starts a comment line. Each is
+    replayed with full legality checks, so a bad line fails here, not mid-match."""
+    openings = []
+    for number, line in enumerate(Path(path).read_text().splitlines(), start=1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            board = Board.from_game_string(line)
+        except ValueError as error:
+            raise ValueError(f"{path}:{number}: {error}") from None
+        if board.is_game_over:
+            raise ValueError(f"{path}:{number}: the game is already over")
+        openings.append(board.game_string())
+    if not openings:
+        raise ValueError(f"{path}: no openings")
+    return openings
+
+
+def random_opening(game_type, plies, rng):
+    """A board after `plies` random legal moves, placements while there are any."""
+    board = Board(game_type)
+    for _ in range(plies):
+        moves = board.legal_moves
+        if not moves:
+            break
+        placements = [move for move in moves if not move.is_pass and board.piece_cell(move.piece) < 0]
+        board.push(rng.choice(placements or moves))
+    return board
+
+
+def queen_neighbours(board, side):
+    """Occupied cells next to `side`'s Queen, or None while it is in hand."""
+    cell = board.piece_cell(QUEEN_ID[side])
+    if cell < 0:
+        return None
+    return sum(1 for d in range(NUM_DIRECTIONS) if board.state.height[neighbor(cell, d)] > 0)
+
+
+def placement_counts(board):
+    """How many cells each side (white, black) could place a piece on."""
+    cells = np.empty(NUM_CELLS, dtype=np.int64)
+    return tuple(int(placement_cells(board.state, side, cells)) for side in (0, 1))
+
+
+def is_balanced(board):
+    white, black = placement_counts(board)
+    return (
+        queen_neighbours(board, 0) == queen_neighbours(board, 1)
+        and min(white, black) >= MIN_PLACEMENT_CELLS
+        and abs(white - black) <= 1
+    )
+
+
+def _symmetries(q, r):
+    """The twelve images of axial (q, r): six rotations, each also mirrored.
+    In cube coordinates (x, y, z) = (q, -q - r, r) a turn by 60 degrees is
+    (x, y, z) -> (-z, -x, -y) and swapping y and z is a mirror."""
+    x, y, z = q, -q - r, r
+    images = []
+    for _ in range(6):
+        images.append((x, z))
+        images.append((x, y))
+        x, y, z = -z, -x, -y
+    return images
+
+
+def position_key(board):
+    """The same for two boards whose pieces stand alike up to a turn, a mirror
+    and a shift of the whole hive."""
+    placed = []
+    for piece in range(NUM_PIECES):
+        cell = board.piece_cell(piece)
+        if cell >= 0:
+            placed.append((piece_name(piece), int(board.state.piece_level[piece]), _symmetries(*axial(cell))))
+    candidates = []
+    for k in range(12):
+        points = [(image[k], name, level) for name, level, image in placed]
+        q0, r0 = min(point for point, _, _ in points)
+        candidates.append(tuple(sorted((q - q0, r - r0, level, name) for (q, r), name, level in points)))
+    return min(candidates), board.side_to_move
+
+
+def generate_openings(game_type, count, seed, plies=OPENING_PLIES):
+    """`count` distinct balanced openings of `plies` plies, the same for the same seed."""
+    rng = random.Random(seed)
+    seen = set()
+    openings = []
+    for _ in range(count * MAX_TRIES_PER_OPENING):
+        if len(openings) == count:
+            return openings
+        board = random_opening(game_type, plies, rng)
+        key = position_key(board)
+        if board.is_game_over or key in seen or not is_balanced(board):
+            continue
+        seen.add(key)
+        openings.append(board.game_string())
+    raise ValueError(f"found only {len(openings)} balanced {game_type} openings of {plies} plies")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game_type", help="Base, Base+MLP, ...")
+    parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--plies", type=int, default=OPENING_PLIES)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"# {args.count} balanced {args.game_type} openings of {args.plies} plies (bench/openings.py), made with")
+    print(f"# python -m bench.openings {args.game_type} --count {args.count} --plies {args.plies} --seed {args.seed}")
+    for opening in generate_openings(args.game_type, args.count, args.seed, args.plies):
+        print(opening)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,69 @@
+"""Saving games as they finish, so an interrupted match loses nothing played.
+
+Each game is appended, and flushed, to two files in the output folder:
+`games.jsonl` (one JSON object a line: the GameString, result, reason, ...) and
+`games.pgn` (PGN-style, one move a line as MzingaViewer reads them).
+"""
+
+import json
+import platform
+from pathlib import Path
+
+GAMES_FILE = "games.jsonl"
+PGN_FILE = "games.pgn"
+SUMMARY_FILE = "summary.txt"
+
+
+class GameLog:
+    def __init__(self, directory, event="hexbee arena"):
+        self.directory = Path(directory)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.event = event
+        self._games = open(self.directory / GAMES_FILE, "a", encoding="utf-8")
+        self._pgn = open(self.directory / PGN_FILE, "a", encoding="utf-8")
+
+    def write(self, record):
+        self._games.write(json.dumps(record) + "\n")
+        self._games.flush()
+        self._pgn.write(pgn_text(record, self.event) + "\n")
+        self._pgn.flush()
+
+    def write_summary(self, text):
+        (self.directory / SUMMARY_FILE).write_text(text + "\n", encoding="utf-8")
+
+    def close(self):
+        self._games.close()
+        self._pgn.close()
+
+
+def read_records(directory):
+    """The game records saved in an output folder, in the order they finished."""
+    path = Path(directory) / GAMES_FILE
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def pgn_text(record, event):
+    """One game in PGN style: tags, then each ply numbered on its own line, the
+    reason the game ended as a comment, and the result."""
+    fields = record["game_string"].split(";")
+    tags = [
+        ("Event", event),
+        ("Site", platform.node()),
+        ("Date", record["finished"][:10].replace("-", ".")),
+        ("Round", str(record["number"])),
+        ("White", record["white"]),
+        ("Black", record["black"]),
+        ("Result", record["result"]),
+        ("GameType", fields[0]),
+        ("TimeControl", f"{record['white_control']} / {record['black_control']}"),
+        ("Termination", record["termination"]),
+    ]
+    lines = [f'[{name} "{_escape(value)}"]' for name, value in tags]
+    lines.append("")
+    lines.extend(f"{number}. {move.strip()}" for number, move in enumerate(fields[3:], start=1))
+    lines.append("{" + record["reason"].replace("}", ")") + "} " + record["result"])
+    return "\n".join(lines) + "\n"
+
+
+def _escape(text):
+    return text.replace("\\", "\\\\").replace('"', '\\"')

@@ -1,0 +1,159 @@
+"""Play one game between two engine processes, judged by the runner's own Board.
+
+Both engines load the opening with `newgame <GameString>`; then the side to move
+is asked for `bestmove`, its answer is checked against the runner's Board, and
+the move (as the Board writes it) is sent to both engines with `play`. The
+engines' own idea of the rules is never trusted: an engine that answers an
+illegal move loses, and one that refuses a legal move loses too.
+"""
+
+from typing import NamedTuple
+
+from engine.board import queens_result
+from engine.constants import BLACK_WINS, DRAW, WHITE_WINS
+from engine.errors import IllegalMoveError, NotationError
+from engine.game import Board
+
+from .timecontrol import DEFAULT_HANG_SECONDS, GameClock
+from .uhp_client import EngineError, EngineExited, EngineRefused, EngineTimeout
+
+WHITE_WON, BLACK_WON, DRAWN = "1-0", "0-1", "1/2-1/2"
+COLOURS = ("white", "black")
+
+# Terminations: by the rules, by adjudication, or a forfeit by one engine.
+QUEEN_SURROUNDED = "Queen surrounded"
+BOTH_QUEENS = "both Queens surrounded"
+REPETITION = "repetition"
+PLY_LIMIT = "ply limit"
+TIME_FORFEIT = "time forfeit"
+HANG = "hang"
+CRASH = "crash"
+GARBAGE = "garbage"
+ILLEGAL_MOVE = "illegal move"
+ENGINE_ERROR = "engine error"
+FORFEITS = (TIME_FORFEIT, HANG, CRASH, GARBAGE, ILLEGAL_MOVE, ENGINE_ERROR)
+
+
+class GameSettings(NamedTuple):
+    max_plies: int = 400  # a draw is adjudicated when the game reaches this many plies
+    margin: float = 0.5  # seconds an engine may overrun its time before it loses
+    command_timeout: float = 10.0  # for `newgame` and `play`
+    hang_seconds: float = DEFAULT_HANG_SECONDS  # for `bestmove depth N`
+
+
+class GameOutcome(NamedTuple):
+    result: str  # WHITE_WON, BLACK_WON or DRAWN
+    termination: str  # one of the terminations above
+    reason: str  # a sentence with the details
+    game_string: str  # the moves played (a forfeited move is not among them)
+    seconds: tuple  # (white, black) thinking time
+
+
+class Forfeit(Exception):
+    def __init__(self, side, termination, detail):
+        super().__init__(detail)
+        self.side, self.termination, self.detail = side, termination, detail
+
+
+def play_game(engines, names, controls, opening, settings=None):
+    """Play `opening` (a GameString) on to the end between engines (white, black),
+    EngineProcess objects named `names`, under TimeControls `controls`. An
+    engine that is not running is started first; one that forfeits is killed
+    (its state is not to be trusted) and so restarted for its next game."""
+    settings = settings or GameSettings()
+    board = Board.from_game_string(opening, repetition_draw=True)
+    clocks = [GameClock(control, settings.margin, settings.hang_seconds) for control in controls]
+    try:
+        for side in (0, 1):
+            _ensure_started(engines[side], side)
+        load = f"newgame {board.game_string() if board.ply else board.game_type}"
+        for side in (0, 1):
+            _send(engines[side], side, load, settings.command_timeout)
+        while not board.is_game_over and board.ply < settings.max_plies:
+            side = board.side_to_move
+            move = _ask_move(engines[side], side, clocks[side], board)
+            move_string = board.uhp(move)
+            board.push(move, move_string)
+            if not board.is_game_over:
+                for other in (side, 1 - side):
+                    _send(engines[other], other, f"play {move_string}", settings.command_timeout)
+    except Forfeit as forfeit:
+        engines[forfeit.side].kill()
+        return GameOutcome(
+            BLACK_WON if forfeit.side == 0 else WHITE_WON,
+            forfeit.termination,
+            f"{names[forfeit.side]} ({COLOURS[forfeit.side]}) {forfeit.detail}",
+            board.game_string(),
+            _seconds(clocks),
+        )
+    return GameOutcome(*_judge(board, names), board.game_string(), _seconds(clocks))
+
+
+def _seconds(clocks):
+    return tuple(round(clock.used, 3) for clock in clocks)
+
+
+def _judge(board, names):
+    """(result, termination, reason) of a game that the rules or the ply limit ended."""
+    result = board.result
+    if result == WHITE_WINS:
+        return WHITE_WON, QUEEN_SURROUNDED, f"{names[1]} (black) has its Queen surrounded"
+    if result == BLACK_WINS:
+        return BLACK_WON, QUEEN_SURROUNDED, f"{names[0]} (white) has its Queen surrounded"
+    if result == DRAW and queens_result(board.state) == DRAW:
+        return DRAWN, BOTH_QUEENS, "both Queens surrounded by one move"
+    if result == DRAW:
+        return DRAWN, REPETITION, "the same position occurred a third time"
+    return DRAWN, PLY_LIMIT, f"adjudicated a draw after {board.ply} plies"
+
+
+def _ensure_started(engine, side):
+    """(Re)start an engine that is not running: new, crashed or killed."""
+    if engine.alive:
+        return
+    try:
+        engine.start()
+    except EngineTimeout as error:
+        raise Forfeit(side, HANG, f"did not start: {error}") from None
+    except EngineError as error:
+        raise Forfeit(side, CRASH, f"did not start: {error}") from None
+
+
+def _send(engine, side, command, timeout):
+    """A command whose answer only has to be a success."""
+    try:
+        engine.command(command, timeout)
+    except EngineRefused as error:
+        raise Forfeit(side, ENGINE_ERROR, str(error)) from None
+    except EngineTimeout as error:
+        raise Forfeit(side, HANG, str(error)) from None
+    except EngineExited as error:
+        raise Forfeit(side, CRASH, f"{error} (on '{command}')") from None
+
+
+def _ask_move(engine, side, clock, board):
+    """The side to move's `bestmove` answer as a legal Move of `board`."""
+    command, wait = clock.request()
+    try:
+        answer = engine.request(command, wait)
+    except EngineTimeout as error:
+        if clock.control.kind == "depth":
+            raise Forfeit(side, HANG, str(error)) from None
+        left = f" ({clock.remaining:.2f} s left on its clock)" if clock.remaining is not None else ""
+        raise Forfeit(side, TIME_FORFEIT, f"{error}{left}") from None
+    except EngineExited as error:
+        raise Forfeit(side, CRASH, f"{error} (on '{command}')") from None
+    overrun = clock.charge(answer.seconds)
+    if overrun:
+        raise Forfeit(side, TIME_FORFEIT, overrun)
+    if not answer.lines:
+        raise Forfeit(side, GARBAGE, f"answered no move to '{command}'")
+    text = answer.lines[-1]  # intermediate lines may come first (uhp.md, "Result lines")
+    if text.startswith(("err", "invalidmove")):
+        raise Forfeit(side, ENGINE_ERROR, f"answered '{text}' to '{command}'")
+    try:
+        return board.parse_uhp(text)
+    except NotationError:
+        raise Forfeit(side, GARBAGE, f"answered '{text}' to '{command}'") from None
+    except IllegalMoveError as error:
+        raise Forfeit(side, ILLEGAL_MOVE, f"played '{text}': {error}") from None

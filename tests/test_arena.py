@@ -1,0 +1,334 @@
+"""The match runner (bench/): Elo and SPRT arithmetic, time controls, openings,
+and whole matches between fake engines (tests/fake_engine.py) that misbehave.
+
+Every subprocess runs under short timeouts, so a broken runner fails a test
+instead of hanging the suite."""
+
+import json
+import math
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bench import arena
+from bench.elo import (
+    GAME_SCORES,
+    PAIR_SCORES,
+    Sprt,
+    elo_estimate,
+    elo_from_score,
+    game_counts,
+    log_likelihood_ratio,
+    mean_and_variance,
+    score_from_elo,
+)
+from bench.openings import default_openings_file, generate_openings, is_balanced, load_openings, position_key
+from bench.records import read_records
+from bench.referee import FORFEITS
+from bench.scoreboard import Scoreboard
+from bench.timecontrol import GameClock, TimeControl, format_uhp_time
+from bench.tournament import schedule
+from engine.game import Board
+
+ROOT = Path(__file__).resolve().parent.parent
+FAKE = Path(__file__).resolve().parent / "fake_engine.py"
+
+
+# --- Elo and SPRT ----------------------------------------------------------------
+@pytest.mark.parametrize(
+    "score, elo",
+    [
+        (0.5, 0.0),
+        (0.75, 190.848502),  # 400 log10(3)
+        (0.25, -190.848502),
+        (0.9, 381.697004),  # 400 log10(9)
+        (0.64006, 100.0),  # 1 / (1 + 10^(-1/4)) = 0.640065
+    ],
+)
+def test_elo_from_score_is_the_logistic_formula(score, elo):
+    assert elo_from_score(score) == pytest.approx(elo, abs=0.01)
+    assert score_from_elo(elo) == pytest.approx(score, abs=1e-5)
+
+
+def test_elo_error_bar_of_60_wins_20_draws_20_losses():
+    # Mean 0.7; per-game variance (60 * 0.3^2 + 20 * 0.2^2 + 20 * 0.7^2) / 100 = 0.16,
+    # so the mean's standard error is 0.04 and the 95% interval 0.7 -/+ 1.96 * 0.04
+    # = (0.62160, 0.77840): Elo (86.22, 218.25), reported as 147.19 +/- 66.01.
+    estimate = elo_estimate(game_counts(60, 20, 20))
+    assert mean_and_variance(game_counts(60, 20, 20)) == pytest.approx((0.7, 0.16))
+    assert estimate.elo == pytest.approx(147.19, abs=0.01)
+    assert estimate.margin == pytest.approx(66.01, abs=0.01)
+    assert str(estimate) == "+147.2 +/- 66.0"
+
+
+def test_elo_of_no_games_and_of_a_clean_sweep():
+    assert str(elo_estimate(game_counts(0, 0, 0))) == "n/a"
+    assert str(elo_estimate(game_counts(3, 0, 0))) == "+inf"
+
+
+def test_llr_with_wins_and_losses_only_is_walds_binomial_sprt():
+    # With two outcomes the multinomial at a given mean is fixed, so the GSPRT is
+    # Wald's SPRT for a Bernoulli: W ln(s1/s0) + L ln((1-s1)/(1-s0)).
+    s0, s1 = score_from_elo(0), score_from_elo(10)
+    expected = 55 * math.log(s1 / s0) + 45 * math.log((1 - s1) / (1 - s0))
+    assert log_likelihood_ratio({1.0: 55, 0.0: 45}, 0, 10) == pytest.approx(expected, rel=1e-9)
+    assert expected == pytest.approx(0.24641, abs=1e-5)
+
+
+@pytest.mark.parametrize(
+    "counts",
+    [
+        game_counts(300, 400, 280),
+        game_counts(1000, 2200, 1050),
+        {0.0: 10, 0.25: 40, 0.5: 100, 0.75: 45, 1.0: 12},
+    ],
+)
+def test_llr_is_close_to_the_normal_approximation(counts):
+    # For small Elo bounds the GSPRT's ratio approaches N (s1 - s0)(2 m - s0 - s1) / (2 v),
+    # m and v the sample mean and variance (M. Van den Bergh's approximation, fishtest).
+    s0, s1 = score_from_elo(0), score_from_elo(5)
+    mean, variance = mean_and_variance(counts)
+    approximation = sum(counts.values()) * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance)
+    assert log_likelihood_ratio(counts, 0, 5) == pytest.approx(approximation, rel=0.01, abs=1e-3)
+
+
+def test_sprt_bounds_and_decisions():
+    sprt = Sprt(0, 10, alpha=0.05, beta=0.05)
+    status = sprt.status({}, GAME_SCORES)
+    assert (status.lower, status.upper) == pytest.approx((-math.log(19), math.log(19)))  # +/- 2.944
+    assert status.decision is None
+    assert sprt.status(game_counts(600, 0, 450), GAME_SCORES).decision == "H1"  # 57%: about +50 Elo
+    assert sprt.status(game_counts(450, 0, 600), GAME_SCORES).decision == "H0"
+    # A pair not seen yet keeps the ratio finite: every pair won is Wald's ratio per pair.
+    won = sprt.status({1.0: 4}, PAIR_SCORES).llr
+    assert won == pytest.approx(4 * math.log(score_from_elo(10) / 0.5), rel=0.01)
+
+
+# --- Time controls ------------------------------------------------------------------
+def test_uhp_time_strings():
+    assert format_uhp_time(5) == "00:00:05"
+    assert format_uhp_time(0.5) == "00:00:00.5"
+    assert format_uhp_time(3725.25) == "01:02:05.25"
+    assert format_uhp_time(0.00001) == "00:00:00.001"
+
+
+def test_time_control_parsing():
+    assert TimeControl.parse("tc", "60+0.5") == TimeControl("clock", seconds=60.0, increment=0.5)
+    assert str(TimeControl.parse("movetime", "0.25")) == "movetime=0.25"
+    for key, value in (("depth", "0"), ("movetime", "-1"), ("tc", "x"), ("nodes", "5")):
+        with pytest.raises(ValueError):
+            TimeControl.parse(key, value)
+
+
+def test_clock_shares_its_time_and_flags_an_overrun():
+    clock = GameClock(TimeControl("clock", seconds=10.0, increment=1.0), margin=0.5)
+    assert clock.request() == ("bestmove time 00:00:01.5", 10.5)  # 10 / 20 + the increment
+    assert clock.charge(2.0) is None
+    assert clock.remaining == pytest.approx(9.0)  # 10 - 2 + 1
+    assert "left on its clock" in clock.charge(9.6)
+    per_move = GameClock(TimeControl("movetime", seconds=1.0), margin=0.5)
+    assert per_move.request() == ("bestmove time 00:00:01", 1.5)
+    assert per_move.charge(1.4) is None and per_move.charge(1.6)
+    assert GameClock(TimeControl("depth", depth=3), 0.5, hang_seconds=7).request() == ("bestmove depth 3", 7)
+
+
+# --- Openings, schedule, scores ----------------------------------------------------
+@pytest.mark.parametrize("game_type", ["Base", "Base+MLP"])
+def test_shipped_openings(game_type):
+    openings = load_openings(default_openings_file(game_type))
+    boards = [Board.from_game_string(opening) for opening in openings]
+    assert len(openings) >= 100
+    assert all(board.game_type == game_type and board.ply == 6 and is_balanced(board) for board in boards)
+    assert len({position_key(board) for board in boards}) == len(boards)
+
+
+def test_openings_repeat_with_the_seed():
+    assert generate_openings("Base", 5, seed=7) == generate_openings("Base", 5, seed=7)
+    assert generate_openings("Base", 5, seed=7) != generate_openings("Base", 5, seed=8)
+
+
+def test_position_key_ignores_turns_and_mirrors():
+    # wS1 at the origin and bS1 east, north-east or west of it: one position turned.
+    keys = {position_key(Board.from_game_string(f"Base;InProgress;White[2];wS1;bS1 {ref}")) for ref in
+            ("wS1-", "wS1/", "-wS1")}
+    assert len(keys) == 1
+
+
+def test_schedule_plays_each_opening_twice_with_colours_swapped():
+    tasks = schedule(2, ["a", "b"], 6)
+    assert [(t.white, t.black, t.opening, t.pair) for t in tasks] == [
+        (0, 1, "a", 1), (1, 0, "a", 1), (0, 1, "b", 2), (1, 0, "b", 2), (0, 1, "a", 3), (1, 0, "a", 3)]
+    round_robin = schedule(3, ["a"], 3)  # rounded up to 4 games per pairing
+    assert len(round_robin) == 12
+    assert {(t.white, t.black) for t in round_robin} == {(0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1)}
+
+
+def test_scoreboard_counts_games_and_pairs():
+    board = Scoreboard(["a", "b"])
+    for white, black, result, pair in [("a", "b", "1-0", 1), ("b", "a", "1/2-1/2", 1), ("b", "a", "1-0", 2),
+                                       ("a", "b", "1-0", 2), ("a", "b", "0-1", 3)]:
+        board.add({"white": white, "black": black, "result": result, "pair": pair, "termination": "x"})
+    score = board.pairings["a", "b"]
+    assert (score.wins, score.draws, score.losses) == (2, 1, 2)
+    assert score.pairs == {0.75: 1, 0.5: 1}  # pair 3 is not complete
+    assert board.totals("b") == (2, 1, 2)
+
+
+# --- Matches between fake engines ------------------------------------------------------
+def fake(behaviour, *flags):
+    return "cmd=" + shlex.join([sys.executable, str(FAKE), behaviour, *flags])
+
+
+def run_arena(tmp_path, engines, *options):
+    """Run the arena in-process; return its status, game records and summary."""
+    out = tmp_path / "out"
+    argv = [arg for words in engines for arg in ("--engine", *words)]
+    # A generous start-up time: on a new machine the first start compiles the kernels.
+    argv += ["--out", str(out), "--startup-timeout", "300", "--command-timeout", "5", *options]
+    status = arena.run(argv)
+    return status, read_records(out), (out / "summary.txt").read_text()
+
+
+def test_match_between_random_movers(tmp_path):
+    status, records, summary = run_arena(
+        tmp_path,
+        [[fake("random", "--seed", "1"), "name=one", "option.Speed=3"], [fake("random", "--seed", "2"), "name=two"]],
+        "--each", "movetime=1", "--games", "4", "--max-plies", "30", "--concurrency", "2",
+    )
+    assert status == 0
+    assert sorted(record["number"] for record in records) == [1, 2, 3, 4]
+    for record in records:
+        board = Board.from_game_string(record["game_string"])
+        opening_moves = record["opening"].split(";")[3:]
+        assert record["game_string"].split(";")[3:][: len(opening_moves)] == opening_moves
+        assert board.ply == record["plies"] <= 30
+        assert record["termination"] not in FORFEITS
+    pgn = (tmp_path / "out" / "games.pgn").read_text()
+    assert pgn.count("[Event ") == 4 and "[GameType \"Base+MLP\"]" in pgn and "\n7. " in pgn
+    assert "4 of 4 games played (all games played)" in summary
+
+
+@pytest.mark.parametrize(
+    "behaviour, flags, termination, reason",
+    [
+        ("hang", ["depth=1"], "hang", "no answer to 'bestmove depth 1' within 1.00 s"),
+        ("crash", ["depth=1"], "crash", "exited with code 3 (on 'bestmove depth 1')"),
+        ("garbage", ["depth=1"], "garbage", "answered 'the best move is obvious'"),
+        ("illegal", ["depth=1"], "illegal move", "played '"),
+        ("refuse", ["depth=1"], "engine error", "answered 'invalidmove I do not like that move' to 'play "),
+        # From its 2nd move on, 0.3 s a move on a 1 s clock: 0.7, 0.4, 0.1 s left, then it overruns.
+        ("slow", ["tc=1", "--delay", "0.3"], "time forfeit", "s left on its clock)"),
+    ],
+)
+def test_a_misbehaving_engine_loses_that_game_and_the_match_goes_on(tmp_path, behaviour, flags, termination, reason):
+    control = [flag for flag in flags if "=" in flag]
+    extra = [flag for flag in flags if "=" not in flag]
+    bad = fake(behaviour, "--at", "2", "--once", str(tmp_path / "claimed"), *extra)
+    status, records, summary = run_arena(
+        tmp_path, [[fake("random"), "name=good"], [bad, "name=bad"]],
+        "--each", *control, "--games", "2", "--max-plies", "20", "--hang-timeout", "1", "--margin", "0.1",
+        "--concurrency", "1",
+    )
+    assert status == 0
+    lost, played_on = records  # bad is black in game 1, which it claims by its first `newgame`
+    assert (lost["termination"], lost["result"]) == (termination, "1-0"), summary
+    assert lost["reason"].startswith("bad (black) ") and reason in lost["reason"]
+    if behaviour == "slow":
+        assert lost["plies"] == 6 + 2 * 4 + 1  # black's 5th move
+    assert played_on["termination"] == "ply limit" and played_on["plies"] == 20
+
+
+def test_sprt_stops_the_match_when_h1_is_accepted(tmp_path):
+    status, records, summary = run_arena(
+        tmp_path, [[fake("random"), "name=good"], [fake("garbage"), "name=bad"]],
+        "--each", "depth=1", "--games", "40", "--concurrency", "2",
+        "--sprt", "elo0=0", "elo1=400", "alpha=0.3", "beta=0.3",
+    )
+    assert status == 0
+    assert "H1 accepted" in summary and "(SPRT H1)" in summary
+    assert 4 <= len(records) < 40  # ln(0.7 / 0.3) / ln(0.909 / 0.5) = 1.4: two pairs won
+    assert all(record["result"] == ("1-0" if record["white"] == "good" else "0-1") for record in records)
+
+
+def test_an_engine_that_cannot_start_stops_the_match_at_once(tmp_path, capsys):
+    status, records, summary = run_arena(
+        tmp_path, [[fake("random"), "name=good"], ["cmd=/nonexistent/engine", "name=missing"]], "--each", "depth=1")
+    assert status == 2 and records == []
+    assert "could not start '/nonexistent/engine'" in capsys.readouterr().err
+    assert "0 of 100 games played" in summary
+
+
+def test_engine_settings_and_defaults():
+    entrant = arena.parse_entrant(["cmd=x --y", "movetime=2", "option.A=1"], ["depth=3", "option.B=2"], 1)
+    assert entrant.spec.command == "x --y" and entrant.spec.name == "engine1"
+    assert entrant.control == TimeControl("movetime", seconds=2.0)
+    assert entrant.spec.options == (("B", "2"), ("A", "1"))
+    with pytest.raises(arena.ArenaError):
+        arena.parse_entrant(["cmd=x"], [], 2)
+
+
+def test_interrupted_match_keeps_the_finished_games(tmp_path):
+    out = tmp_path / "out"
+    seed = f"{time.time_ns()}"  # marks this test's engine processes
+    command = [sys.executable, "-m", "bench.arena", "--out", str(out), "--games", "200", "--each", "depth=1",
+               "--engine", fake("random", "--seed", seed), "--engine", fake("random", "--seed", seed + "1"),
+               "--concurrency", "2", "--startup-timeout", "300"]
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        deadline = time.monotonic() + 300  # start-up may compile the kernels
+        while time.monotonic() < deadline and len(_lines(out / "games.jsonl")) < 2:
+            time.sleep(0.1)
+        process.send_signal(signal.SIGINT)
+        stdout, _ = process.communicate(timeout=20)
+    finally:
+        process.kill()
+    assert process.returncode == 130
+    games = [json.loads(line) for line in _lines(out / "games.jsonl")]
+    assert 2 <= len(games) < 200
+    assert f"{len(games)} of 200 games played (interrupted)" in stdout
+    assert (out / "summary.txt").read_text().strip().endswith("(interrupted)")
+    assert not [cmdline for cmdline in _command_lines() if str(FAKE) in cmdline and seed in cmdline]
+
+
+def _lines(path):
+    return path.read_text().splitlines() if path.exists() else []
+
+
+def _command_lines():
+    lines = []
+    for path in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            lines.append(path.read_bytes().replace(b"\0", b" ").decode(errors="replace"))
+        except OSError:
+            pass
+    return lines
+
+
+# --- Our engine -------------------------------------------------------------------
+@pytest.mark.skipif(not (ROOT / "engine" / "__main__.py").exists(), reason="the UHP front end (issue 3) has not landed")
+def test_match_between_two_instances_of_our_engine_at_depth_1(tmp_path):
+    engine = "cmd=" + shlex.join([sys.executable, "-m", "engine"])
+    status, records, summary = run_arena(
+        tmp_path, [[engine, "name=first", f"dir={ROOT}"], [engine, "name=second", f"dir={ROOT}"]],
+        "--each", "depth=1", "--games", "4", "--max-plies", "60", "--concurrency", "2", "--hang-timeout", "20",
+    )
+    assert status == 0 and len(records) == 4
+    wins = draws = losses = 0
+    for record in records:
+        board = Board.from_game_string(record["game_string"], repetition_draw=True)
+        assert record["termination"] not in FORFEITS, record["reason"]
+        assert board.ply == record["plies"]
+        if record["result"] == "1/2-1/2":
+            draws += 1
+        elif (record["result"] == "1-0") == (record["white"] == "first"):
+            wins += 1
+        else:
+            losses += 1
+    estimate = elo_estimate(game_counts(wins, draws, losses))
+    assert f"first vs second: +{wins} ={draws} -{losses}, Elo {estimate}" in summary
+    assert estimate.score == pytest.approx((wins + draws / 2) / 4)
