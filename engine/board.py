@@ -23,6 +23,7 @@ from .constants import (
     INFO_LAST_MOVED,
     INFO_PLY,
     INFO_RESULT,
+    INFO_REVERSIBLE_FROM,
     INFO_SIZE,
     MAX_HEIGHT,
     MOVE_PIECE_SHIFT,
@@ -35,7 +36,9 @@ from .constants import (
     UNDO_KEY,
     UNDO_LAST_MOVED,
     UNDO_MOVE,
+    UNDO_POSITION_KEY,
     UNDO_RESULT,
+    UNDO_REVERSIBLE_FROM,
     UNDO_SIZE,
     WHITE_WINS,
     WORK_SIZE,
@@ -161,47 +164,32 @@ def queens_result(s):
 
 
 @njit(cache=True, nogil=True)
-def position_key(s, ply):
-    """Key of the position before move `ply` (the current one if ply is the
-    number of plies played) without its last-moved part: for repetition, a
-    position is its pieces and its side to move (rules.md, "Repetition").
-    The piece moved last stood on the destination of the move before."""
-    key = s.info[INFO_KEY] if ply == s.info[INFO_PLY] else s.undo[ply, UNDO_KEY]
-    cell = NUM_CELLS
-    if ply > 0 and s.undo[ply - 1, UNDO_MOVE] != PASS_MOVE:
-        cell = s.undo[ply - 1, UNDO_MOVE] & CELL_MASK
-    return key ^ s.zobrist_last[cell]
+def _last_moved_cell_index(s, piece):
+    if piece < 0:
+        return NUM_CELLS
+    return s.piece_cell[piece]
+
+
+@njit(cache=True, nogil=True)
+def position_key(s):
+    """Key of the current position without its last-moved part: for repetition,
+    a position is its pieces and its side to move (rules.md, "Repetition")."""
+    return s.info[INFO_KEY] ^ s.zobrist_last[_last_moved_cell_index(s, s.info[INFO_LAST_MOVED])]
 
 
 @njit(cache=True, nogil=True)
 def repetitions(s, most):
     """How many earlier positions, same side to move, have the current pieces,
-    counting up to `most`. None before the last placement can: a placement adds
-    a piece for good."""
-    ply = s.info[INFO_PLY]
-    key = position_key(s, ply)
+    counting up to `most`. Only positions since the last placement can: a
+    placement adds a piece for good."""
+    key = position_key(s)
     count = 0
-    for p in range(ply - 2, -1, -2):
-        if position_key(s, p) == key:
+    for p in range(s.info[INFO_PLY] - 2, s.info[INFO_REVERSIBLE_FROM] - 1, -2):
+        if s.undo[p, UNDO_POSITION_KEY] == key:
             count += 1
             if count >= most:
                 break
-        if is_placement(s, p) or is_placement(s, p + 1):
-            break
     return count
-
-
-@njit(cache=True, nogil=True)
-def is_placement(s, ply):
-    """Whether move `ply` (already played) put a piece from hand on the board."""
-    return s.undo[ply, UNDO_MOVE] != PASS_MOVE and s.undo[ply, UNDO_FROM] < 0
-
-
-@njit(cache=True, nogil=True)
-def _last_moved_cell_index(s, piece):
-    if piece < 0:
-        return NUM_CELLS
-    return s.piece_cell[piece]
 
 
 @njit(cache=True, nogil=True)
@@ -218,8 +206,10 @@ def make_move(s, move):
     record[UNDO_LAST_MOVED] = info[INFO_LAST_MOVED]
     record[UNDO_KEY] = info[INFO_KEY]
     record[UNDO_RESULT] = info[INFO_RESULT]
-    key = info[INFO_KEY] ^ ZOBRIST_SIDE
-    key ^= s.zobrist_last[_last_moved_cell_index(s, info[INFO_LAST_MOVED])]
+    record[UNDO_REVERSIBLE_FROM] = info[INFO_REVERSIBLE_FROM]
+    position = position_key(s)
+    record[UNDO_POSITION_KEY] = position
+    key = position ^ ZOBRIST_SIDE
     if move == PASS_MOVE:
         record[UNDO_FROM] = -1
         info[INFO_LAST_MOVED] = -1
@@ -230,7 +220,9 @@ def make_move(s, move):
         kind = PIECE_KIND[piece]
         src = s.piece_cell[piece]
         record[UNDO_FROM] = src
-        if src >= 0:
+        if src < 0:
+            info[INFO_REVERSIBLE_FROM] = ply + 1
+        else:
             h = s.height[src] - 1
             s.height[src] = h
             s.stack[src, h] = -1
@@ -279,6 +271,7 @@ def unmake_move(s):
     info[INFO_LAST_MOVED] = record[UNDO_LAST_MOVED]
     info[INFO_KEY] = record[UNDO_KEY]
     info[INFO_RESULT] = record[UNDO_RESULT]
+    info[INFO_REVERSIBLE_FROM] = record[UNDO_REVERSIBLE_FROM]
 
 
 @njit(cache=True, nogil=True)

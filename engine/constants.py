@@ -89,6 +89,7 @@ INFO_RESULT = 3  # one of the game results above
 INFO_EXPANSIONS = 4  # bit set of EXPANSION_* for the game type
 INFO_FLAGS = 5  # bit set of FLAG_*
 INFO_STAMP = 6  # generation counter for the scratch "seen" arrays
+INFO_REVERSIBLE_FROM = 7  # ply after the last placement: no earlier position can recur
 INFO_SIZE = 8
 
 FLAG_QUEEN_FIRST_ALLOWED = 1  # a Queen may be placed on a side's first turn
@@ -104,8 +105,10 @@ WORK_SIZE = 4 * NUM_CELLS + 16
 MAX_NODES = 64
 
 # Undo record columns, stored in State.undo (int64[max_plies, UNDO_SIZE]).
-UNDO_MOVE, UNDO_FROM, UNDO_LAST_MOVED, UNDO_KEY, UNDO_RESULT = range(5)
-UNDO_SIZE = 5
+# UNDO_POSITION_KEY is the key of the position before the move without its
+# last-moved part: the pieces and the side to move, which repetition compares.
+UNDO_MOVE, UNDO_FROM, UNDO_LAST_MOVED, UNDO_KEY, UNDO_RESULT, UNDO_POSITION_KEY, UNDO_REVERSIBLE_FROM = range(7)
+UNDO_SIZE = 7
 
 
 # --- Zobrist keys ---------------------------------------------------------

@@ -137,6 +137,7 @@ def main(argv=None):
         board = Board.from_game_string(args.position) if ";" in args.position else Board(args.position)
     except (NotationError, IllegalMoveError) as error:
         parser.error(str(error))
+    board.perft(1)  # load (or compile) the kernel before anything is timed
     for depth in range(1, args.depth + 1):
         start = time.perf_counter()
         count = board.perft(depth, threads=args.threads)

@@ -55,8 +55,10 @@ MAX_PLY = 64  # deepest ply of any line, extensions included
 
 # counters of a SearchContext
 NODES, ABORTED, ROOT_DEPTH, ROOT_SCORE = 0, 1, 2, 3
-# A Queen with this many filled neighbours can be surrounded by the next move;
-# such nodes are searched a ply deeper, at most MAX_EXTENSION plies per line.
+# A Queen with this many filled neighbours can be surrounded by the next move.
+# Such a position at the horizon is searched one more ply, and so on, up to
+# MAX_EXTENSION plies beyond the nominal depth: a win in one, or the defence
+# against it, is then seen instead of guessed by the evaluation.
 DANGER_FILLED = 5
 MAX_EXTENSION = 2
 
@@ -209,8 +211,8 @@ def negamax(s, c, table, weights, depth, ply, alpha, beta):
         return terminal_score(s, ply)
     if ply > 0 and repetitions(s, 1) > 0:
         return 0
-    if ply + depth < c.counters[ROOT_DEPTH] + MAX_EXTENSION and queen_in_danger(s):
-        depth += 1
+    if depth <= 0 and ply < c.counters[ROOT_DEPTH] + MAX_EXTENSION and queen_in_danger(s):
+        depth = 1
     if depth <= 0 or ply >= MAX_PLY - 1:
         return evaluate(s, weights, c.scratch)
 
