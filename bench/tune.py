@@ -1,31 +1,27 @@
 """Tune the evaluation weights by self-play and logistic regression (Texel's method).
 
-    python -m bench.tune --games 600 --depth 2 --rounds 2
+    python -m bench.tune --games 1000 --depth 2 --rounds 3 --data tune.npz --out weights.json
+    python -m bench.tune --games 0 --data tune.npz --prior 0.002    # refit saved positions only
 
 Each round plays games of the engine against itself at a fixed depth, from random
-openings (a few uniformly random legal plies, then searched moves), in all game
-types with Base and Base+MLP most often. Every position from ply 8 on is labelled
-with the game's result for White (1, 1/2, 0). The evaluation is linear in its
-features, so the weights are fitted by gradient descent on the mean squared
-error between the result and a logistic function of the evaluation; the next round
-plays with the fitted weights. The result is printed as a Python list to paste
-into engine/evaluate.py, where the weights and this command are recorded.
+openings (bench/selfplay.py), and labels every position from ply 8 on with the
+game's result for White (1, 1/2, 0); games undecided after --max-plies are left
+out. The evaluation is linear in its features (engine/evaluate.py), so the weights
+are fitted by gradient descent on the mean squared error between the result and a
+logistic function of the evaluation, plus a pull (--prior) towards the starting
+weights, which keeps weights the data says little about where they were. The
+next round plays with the fitted weights. Positions accumulate in --data.
 """
 
 import argparse
 import json
+import os
 import random
 import time
 
 import numpy as np
 
-from engine.evaluate import (
-    DEFAULT_WEIGHTS,
-    NUM_WEIGHTS,
-    W_QUEEN_FILLED,
-    W_TEMPO,
-    features,
-)
+from engine.evaluate import DEFAULT_WEIGHTS, NUM_WEIGHTS, W_QUEEN_FILLED, W_TEMPO, features
 from engine.search import Searcher
 
 from .selfplay import play, random_opening
@@ -49,63 +45,87 @@ def game_rows(searcher, rng, depth, max_plies):
     return rows, result
 
 
-def fit(x, y, start, steps=3000, rate=0.5):
-    """Weights minimising mean((y - sigmoid(x @ w / SCALE))^2), by gradient descent
-    (Adam) from `start`. The weight of six cells filled around a Queen is fixed
-    at 0: that position is already a finished game."""
-    w = start.astype(np.float64).copy()
-    frozen = np.zeros(NUM_WEIGHTS, dtype=bool)
-    frozen[W_QUEEN_FILLED + 6] = True
-    m = np.zeros_like(w)
-    v = np.zeros_like(w)
-    for step in range(1, steps + 1):
-        p = 1.0 / (1.0 + np.exp(-(x @ w) / SCALE))
-        grad = -2.0 * ((y - p) * p * (1 - p)) @ x / (SCALE * len(y))
-        grad[frozen] = 0.0
-        m = 0.9 * m + 0.1 * grad
-        v = 0.999 * v + 0.001 * grad * grad
-        w -= rate * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-12)
-    p = 1.0 / (1.0 + np.exp(-(x @ w) / SCALE))
-    return np.rint(w).astype(np.int64), float(np.mean((y - p) ** 2))
+def predicted(x, w):
+    return 1.0 / (1.0 + np.exp(-(x @ w) / SCALE))
 
 
 def loss(x, y, w):
-    p = 1.0 / (1.0 + np.exp(-(x @ w) / SCALE))
-    return float(np.mean((y - p) ** 2))
+    return float(np.mean((y - predicted(x, w)) ** 2))
+
+
+def constrain(w):
+    """Keep the weights meaningful: the cells filled around a Queen only ever
+    hurt more as there are more of them (and none filled is the zero point; six
+    is a finished game), and having the move is never a handicap."""
+    queen = w[W_QUEEN_FILLED : W_QUEEN_FILLED + 7]
+    queen[0] = 0.0
+    queen[1:6] = np.minimum.accumulate(np.minimum(queen[1:6], 0.0))
+    queen[6] = 0.0
+    w[W_TEMPO] = max(w[W_TEMPO], 0.0)
+    return w
+
+
+def fit(x, y, start, prior, steps=3000, rate=0.5):
+    """Weights minimising mean((y - p)^2) + prior * sum(((w - start) / 100)^2), with
+    p = sigmoid(x @ w / SCALE), by projected gradient descent (Adam) from `start`."""
+    w = constrain(start.astype(np.float64).copy())
+    anchor = w.copy()
+    m = np.zeros_like(w)
+    v = np.zeros_like(w)
+    for step in range(1, steps + 1):
+        p = predicted(x, w)
+        grad = -2.0 * ((y - p) * p * (1 - p)) @ x / (SCALE * len(y))
+        grad += 2.0 * prior * (w - anchor) / 100.0**2
+        m = 0.9 * m + 0.1 * grad
+        v = 0.999 * v + 0.001 * grad * grad
+        w -= rate * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-12)
+        w = constrain(w)
+    return np.rint(w).astype(np.int64)
+
+
+def load(path):
+    if path and os.path.exists(path):
+        data = np.load(path)
+        return list(data["x"]), list(data["y"])
+    return [], []
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=600, help="self-play games per round")
+    parser.add_argument("--games", type=int, default=600, help="self-play games per round (0: refit --data)")
     parser.add_argument("--depth", type=int, default=2, help="search depth of the self-play moves")
-    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--max-plies", type=int, default=300)
+    parser.add_argument("--prior", type=float, default=0.002, help="pull towards the starting weights")
     parser.add_argument("--seed", type=int, default=20261129)
+    parser.add_argument("--weights", help="JSON list of starting weights (default: the engine's)")
+    parser.add_argument("--data", help="NPZ file of positions, read and extended")
     parser.add_argument("--out", help="also write the weights to this JSON file")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    weights = DEFAULT_WEIGHTS.copy()
-    xs, ys = [], []
-    for round_number in range(1, args.rounds + 1):
+    start_weights = np.array(json.load(open(args.weights)) if args.weights else DEFAULT_WEIGHTS, dtype=np.int64)
+    weights = start_weights.copy()
+    xs, ys = load(args.data)
+    for round_number in range(1, max(args.rounds, 1) + 1):
         searcher = Searcher(weights)
         searcher.set_option("TranspositionTableSizeMB", 16)
-        start = time.perf_counter()
+        started = time.perf_counter()
         decided = 0
-        for game in range(args.games):
-            searcher.new_game()
+        for _ in range(args.games):
             rows, result = game_rows(searcher, rng, args.depth, args.max_plies)
-            if result is None:
-                continue
-            decided += 1
-            xs.extend(rows)
-            ys.extend([result] * len(rows))
+            if result is not None:
+                decided += 1
+                xs.extend(rows)
+                ys.extend([result] * len(rows))
         x = np.array(xs, dtype=np.float64)
         y = np.array(ys, dtype=np.float64)
+        if args.data:
+            np.savez_compressed(args.data, x=x.astype(np.int8), y=y)
         before = loss(x, y, weights.astype(np.float64))
-        weights, after = fit(x, y, weights)
-        weights[W_TEMPO] = max(weights[W_TEMPO], 0)
+        weights = fit(x, y, start_weights, args.prior)
         print(f"round {round_number}: {decided}/{args.games} games decided, {len(y)} positions, "
-              f"loss {before:.5f} -> {after:.5f}, {time.perf_counter() - start:.0f} s", flush=True)
+              f"loss {before:.5f} -> {loss(x, y, weights.astype(np.float64)):.5f}, "
+              f"{time.perf_counter() - started:.0f} s", flush=True)
     print("weights =", weights.tolist())
     if args.out:
         with open(args.out, "w") as handle:
