@@ -39,18 +39,24 @@ W_STUCK_NEXT_TO_ENEMY_QUEEN = W_PILLBUG_NEXT_TO_OWN_QUEEN + 1  # own stuck piece
 W_TEMPO = W_STUCK_NEXT_TO_ENEMY_QUEEN + 1  # having the move
 NUM_WEIGHTS = W_TEMPO + 1
 
-# Hand-set starting weights (order Q S B G A M L P); tune_weights.py refines them.
+# Tuned weights (order Q S B G A M L P). Obtained 2026-11-29 from hand-set weights
+# by `python -m bench.tune --games 1500 --depth 2 --rounds 1 --prior 0.002` (seed
+# 20261129): Texel fitting on the positions of 1,500 depth-2 self-play games. In
+# `python -m bench.selfplay --games 100 --depth 3` (seeds 1 and 2) they beat the hand
+# weights 115-85 (+52 Elo). A second round refitted on 117,778 positions of depth-3
+# games scored 89-111 against them and was not kept. Self-play at depth 2-3 is a
+# weak teacher: tune again at longer searches when the search changes.
 DEFAULT_WEIGHTS = np.zeros(NUM_WEIGHTS, dtype=np.int64)
-DEFAULT_WEIGHTS[W_IN_HAND : W_IN_HAND + NUM_BUGS] = [0, 10, 20, 10, 25, 20, 15, 15]
-DEFAULT_WEIGHTS[W_MOVABLE : W_MOVABLE + NUM_BUGS] = [30, 15, 40, 20, 50, 45, 30, 30]
-DEFAULT_WEIGHTS[W_STUCK : W_STUCK + NUM_BUGS] = [0, 0, 10, 0, 0, 5, 0, 5]
-DEFAULT_WEIGHTS[W_QUEEN_FILLED : W_QUEEN_FILLED + 7] = [0, -10, -30, -70, -140, -260, 0]
-DEFAULT_WEIGHTS[W_QUEEN_CAN_SLIDE] = 25
-DEFAULT_WEIGHTS[W_ON_ENEMY_QUEEN] = 80
-DEFAULT_WEIGHTS[W_FREE_NEXT_TO_OWN_QUEEN] = 15
-DEFAULT_WEIGHTS[W_PILLBUG_NEXT_TO_OWN_QUEEN] = 30
-DEFAULT_WEIGHTS[W_STUCK_NEXT_TO_ENEMY_QUEEN] = 10
-DEFAULT_WEIGHTS[W_TEMPO] = 10
+DEFAULT_WEIGHTS[W_IN_HAND : W_IN_HAND + NUM_BUGS] = [0, 20, 2, 17, 37, 26, 17, 11]
+DEFAULT_WEIGHTS[W_MOVABLE : W_MOVABLE + NUM_BUGS] = [26, 15, 63, 23, 52, 47, 26, 42]
+DEFAULT_WEIGHTS[W_STUCK : W_STUCK + NUM_BUGS] = [4, -10, 5, -10, -14, -3, 3, -3]
+DEFAULT_WEIGHTS[W_QUEEN_FILLED : W_QUEEN_FILLED + 7] = [0, -3, -11, -68, -151, -277, 0]
+DEFAULT_WEIGHTS[W_QUEEN_CAN_SLIDE] = 34
+DEFAULT_WEIGHTS[W_ON_ENEMY_QUEEN] = 114
+DEFAULT_WEIGHTS[W_FREE_NEXT_TO_OWN_QUEEN] = 26
+DEFAULT_WEIGHTS[W_PILLBUG_NEXT_TO_OWN_QUEEN] = 18
+DEFAULT_WEIGHTS[W_STUCK_NEXT_TO_ENEMY_QUEEN] = 19
+DEFAULT_WEIGHTS[W_TEMPO] = 12
 
 
 @njit(cache=True, nogil=True)
