@@ -3,6 +3,7 @@
     python -m bench.search                 # 1 s and 5 s per position, 1 thread and with a helper
     python -m bench.search --signature     # fixed depth, one thread: total nodes (changes only with the search)
     python -m bench.search --time-control  # how long `bestmove time T` takes to answer in a real engine
+    python -m bench.search --time-to-depth 6  # seconds to a fixed depth, 1 thread and with a helper
 
 Positions: an opening, two middle games and an end game (from tests/data). Kernels
 are loaded before anything is timed, except in --time-control's first call of each
@@ -88,11 +89,31 @@ def time_control(limits, processes):
               f"{max(later[t]) - t:>+10.3f}", flush=True)
 
 
+def time_to_depth(searcher, depth, threads_list):
+    """Seconds to finish `depth` plies from an empty table, per thread count: the
+    speed-up of helper threads as a player sees it (nodes per second overstate it,
+    because the threads search some of the same nodes)."""
+    print(f"{'position':<26} {'depth':>5} " + " ".join(f"{f'{t} thr s':>9}" for t in threads_list) + "  speed-up")
+    totals = [0.0] * len(threads_list)
+    for name, game_string in positions():
+        times = []
+        for threads in threads_list:
+            searcher.set_option("MaxHelperThreads", threads - 1)
+            _, elapsed = run(searcher, game_string, depth=depth)
+            times.append(elapsed)
+        totals = [a + b for a, b in zip(totals, times)]
+        print(f"{name:<26} {depth:>5} " + " ".join(f"{t:>9.2f}" for t in times) + f"  {times[0] / times[-1]:>8.2f}",
+              flush=True)
+    print(f"{'all':<26} {depth:>5} " + " ".join(f"{t:>9.2f}" for t in totals) + f"  {totals[0] / totals[-1]:>8.2f}")
+    searcher.set_option("MaxHelperThreads", 0)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--signature", action="store_true", help=f"depth {SIGNATURE_DEPTH}, one thread: node count")
     parser.add_argument("--seconds", type=float, nargs="+", default=[1.0, 5.0])
     parser.add_argument("--time-control", action="store_true", help="answer times of bestmove time T")
+    parser.add_argument("--time-to-depth", type=int, metavar="D", help="seconds to depth D, with and without helpers")
     parser.add_argument("--processes", type=int, default=3, help="fresh engines per T with --time-control")
     args = parser.parse_args()
     if args.time_control:
@@ -111,6 +132,9 @@ def main():
         print(f"signature: {total} nodes, depth {SIGNATURE_DEPTH}, {seconds:.2f} s, {total / seconds:,.0f} nodes/s")
         return
     helpers = max(1, (os.cpu_count() or 2) - 1)
+    if args.time_to_depth:
+        time_to_depth(searcher, args.time_to_depth, [1, 1 + helpers])
+        return
     print(f"{'position':<26} {'limit':>6} {'threads':>7} {'depth':>5} {'nodes':>10} {'nodes/s':>10}")
     for name, game_string in positions():
         for seconds in args.seconds:
