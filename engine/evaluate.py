@@ -44,8 +44,10 @@ NUM_WEIGHTS = W_TEMPO + 1
 # 20261129): Texel fitting on the positions of 1,500 depth-2 self-play games. In
 # `python -m bench.selfplay --games 100 --depth 3` (seeds 1 and 2) they beat the hand
 # weights 115-85 (+52 Elo). A second round refitted on 117,778 positions of depth-3
-# games scored 89-111 against them and was not kept. Self-play at depth 2-3 is a
-# weak teacher: tune again at longer searches when the search changes.
+# games scored 89-111 against them and was not kept. Against the hand weights in
+# bench.arena (200 games each, see the README): -19 +/- 46 Elo at 0.2 s a move,
+# +9 +/- 44 at 0.5 s; 52 % over all 600 games, so they were kept. Self-play at depth
+# 2-3 is a weak teacher: tune again at longer searches when the search changes.
 DEFAULT_WEIGHTS = np.zeros(NUM_WEIGHTS, dtype=np.int64)
 DEFAULT_WEIGHTS[W_IN_HAND : W_IN_HAND + NUM_BUGS] = [0, 20, 2, 17, 37, 26, 17, 11]
 DEFAULT_WEIGHTS[W_MOVABLE : W_MOVABLE + NUM_BUGS] = [26, 15, 63, 23, 52, 47, 26, 42]
