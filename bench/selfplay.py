@@ -14,7 +14,10 @@ import math
 import random
 import time
 
+import numpy as np
+
 from engine.constants import BLACK_WINS, DRAW, WHITE_WINS
+from engine.evaluate import DEFAULT_WEIGHTS
 from engine.game import Board
 from engine.notation import GAME_TYPES
 from engine.search import Searcher
@@ -65,6 +68,14 @@ def match(a, b, games, limits, max_plies=300, seed=1):
     return points
 
 
+def read_weights(path):
+    """The weights in the JSON list at `path`, or a copy of the engine's when None."""
+    if path is None:
+        return DEFAULT_WEIGHTS.copy()
+    with open(path) as handle:
+        return np.array(json.load(handle), dtype=np.int64)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100)
@@ -73,8 +84,8 @@ def main():
     parser.add_argument("--weights-b", help="JSON list of weights for B (default: the engine's)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    a = Searcher(json.load(open(args.weights_a)) if args.weights_a else None)
-    b = Searcher(json.load(open(args.weights_b)) if args.weights_b else None)
+    a = Searcher(read_weights(args.weights_a))
+    b = Searcher(read_weights(args.weights_b))
     start = time.perf_counter()
     points = match(a, b, args.games, {"depth": args.depth}, seed=args.seed)
     score = points / args.games

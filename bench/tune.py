@@ -21,10 +21,10 @@ import time
 
 import numpy as np
 
-from engine.evaluate import DEFAULT_WEIGHTS, NUM_WEIGHTS, W_QUEEN_FILLED, W_TEMPO, features
+from engine.evaluate import NUM_WEIGHTS, W_QUEEN_FILLED, W_TEMPO, features
 from engine.search import Searcher
 
-from .selfplay import play, random_opening
+from .selfplay import play, random_opening, read_weights
 
 # Logistic scale: an evaluation of SCALE units is about a 73% expected score.
 SCALE = 200.0
@@ -103,7 +103,7 @@ def main():
     parser.add_argument("--out", help="also write the weights to this JSON file")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    start_weights = np.array(json.load(open(args.weights)) if args.weights else DEFAULT_WEIGHTS, dtype=np.int64)
+    start_weights = read_weights(args.weights)
     weights = start_weights.copy()
     xs, ys = load(args.data)
     for round_number in range(1, max(args.rounds, 1) + 1):
