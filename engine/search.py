@@ -13,6 +13,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from . import timeman
 from .board import copy_state, make_move, repetitions, unmake_move
 from .constants import (
     CELL_MASK,
@@ -328,11 +329,6 @@ class Searcher:
         OptionSpec("TranspositionTableSizeMB", "int", 64, 1, 4096, help="transposition table size in MiB"),
         OptionSpec("MaxHelperThreads", "int", 0, 0, 15, help="helper threads searching beside the main one"),
     )
-    # Time control: a new depth is started only while less than this share of
-    # the budget is spent (the next depth usually costs several times more),
-    # and the search is stopped this many seconds before the budget ends.
-    NEW_DEPTH_SHARE = 0.4
-    SAFETY_SECONDS = 0.03
     ASPIRATION = 50  # half-width of the first window around the previous score
 
     def __init__(self, weights=None):
@@ -378,11 +374,7 @@ class Searcher:
             self.last_result = result
             return result
 
-        timer = None
-        if seconds is not None:
-            timer = threading.Timer(max(0.0, seconds - self.SAFETY_SECONDS), self.stop)
-            timer.daemon = True
-            timer.start()
+        timer = timeman.stop_timer(seconds, self.stop)
         self._table.age[0] += 1
         helpers = self._start_helpers(board, self.options["MaxHelperThreads"])
         main = self._contexts[0]
@@ -402,7 +394,7 @@ class Searcher:
                 distance = mate_in(score)
                 if distance is not None and distance <= d:
                     break  # a forced result within the horizon: deeper cannot change it
-                if seconds is not None and time.perf_counter() - start > self.NEW_DEPTH_SHARE * seconds:
+                if not timeman.may_start_depth(time.perf_counter() - start, seconds):
                     break
         finally:
             self.stop()

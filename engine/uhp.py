@@ -32,7 +32,7 @@ import re
 import threading
 import time
 
-from . import info_lines
+from . import info_lines, timeman
 from .errors import IllegalMoveError, NotationError
 from .game import Board
 from .options import OptionSpec
@@ -62,22 +62,6 @@ _BOARD_OPTIONS = {"RepetitionDraw": "repetition_draw", "AllowQueenOnFirstTurn": 
 _TIME_RE = re.compile(r"(?:([0-9]+)\.)?([0-9]{1,2}):([0-9]{1,2})(?::([0-9]{1,2})(\.[0-9]+)?)?")
 _WHOLE_RE = re.compile(r"[0-9]+")
 _SECONDS_RE = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
-# A `bestmove time` answer must arrive within the limit: the search gets the limit
-# less a reserve (a fifth, at most 0.3 s); half-way into the reserve the session
-# stops it, and three quarters in it answers with the best move found so far.
-_RESERVE_FRACTION, _RESERVE_MAX = 0.2, 0.3
-
-
-def time_plan(seconds, received):
-    """(seconds for the search, when to stop it, when to answer regardless), in
-    time.monotonic() terms, for a bestmove received at `received` that must be
-    answered within `seconds` (None: no limit)."""
-    if seconds is None:
-        return None, math.inf, math.inf
-    reserve = min(_RESERVE_MAX, _RESERVE_FRACTION * seconds)
-    deadline = received + seconds
-    return max(0.0, deadline - reserve - time.monotonic()), deadline - reserve / 2, deadline - reserve / 4
-
 
 class CommandError(Exception):
     """A command that cannot be carried out; answered `err <message>`."""
@@ -264,7 +248,7 @@ class Session:
             self._pv = [board.uhp(moves[0])]
             self._say(self._pv[0])
             return
-        search_seconds, stop_at, give_up_at = time_plan(seconds, self._received)
+        plan = timeman.plan(seconds, self._received)
         root = board.copy()
         latest = []  # the result of the deepest completed iteration
         report = self.options["ReportIntermediateBestMoves"]
@@ -277,8 +261,8 @@ class Session:
                     self._say(";".join([pv[0], str(result.depth), str(result.score)] + pv))
             job.publish(record)
 
-        job = Job(lambda: self.searcher.search(root.copy(), depth, search_seconds, on_iteration), self.searcher.stop)
-        finished = self._run(job, stop_at, give_up_at, unbounded=depth is None and seconds is None)
+        job = Job(lambda: self.searcher.search(root.copy(), depth, plan.search_seconds, on_iteration), self.searcher.stop)
+        finished = self._run(job, plan.stop_at, plan.answer_at, unbounded=depth is None and seconds is None)
         result = job.result if finished else (latest[0] if latest else None)
         move, pv = (result.move, result.pv) if result is not None else (moves[0], (moves[0],))
         if move not in moves:  # never answer an illegal move, whatever the search says
