@@ -326,7 +326,8 @@ class Searcher:
     may be ignored: the session repeats it."""
 
     OPTIONS = (
-        OptionSpec("TranspositionTableSizeMB", "int", 64, 1, 4096, help="transposition table size in MiB"),
+        OptionSpec("TranspositionTableSizeMB", "int", 64, 1, 4096, help="transposition table size in MiB",
+                   apply=lambda searcher, megabytes: searcher.resize_table(megabytes)),
         OptionSpec("MaxHelperThreads", "int", 0, 0, 15, help="helper threads searching beside the main one"),
     )
     ASPIRATION = 50  # half-width of the first window around the previous score
@@ -335,14 +336,20 @@ class Searcher:
         self.options = {spec.name: spec.default for spec in self.OPTIONS}
         self.weights = DEFAULT_WEIGHTS.copy() if weights is None else np.asarray(weights, dtype=np.int64)
         self._stop = np.zeros(1, dtype=np.int64)
-        self._table = new_table(self.options["TranspositionTableSizeMB"])
+        self.resize_table(self.options["TranspositionTableSizeMB"])
         self._contexts = [new_context(self._stop)]
         self.last_result = None
 
     def set_option(self, name, value):
+        """Set one of OPTIONS, by name, to a value it has parsed, and apply it."""
+        spec = next(spec for spec in self.OPTIONS if spec.name == name)
         self.options[name] = value
-        if name == "TranspositionTableSizeMB":
-            self._table = new_table(value)
+        if spec.apply is not None:
+            spec.apply(self, value)
+
+    def resize_table(self, megabytes):
+        """A new, empty transposition table of at most `megabytes` MiB."""
+        self._table = new_table(megabytes)
 
     @property
     def table_bytes(self):

@@ -46,17 +46,35 @@ INVALID_COMMAND = "Invalid command. Try 'help' to see a list of valid commands."
 NO_GAME = "No game in progress. Try 'newgame' to start a new game."
 GAME_OVER = "The game is over. Try 'newgame' to start a new game."
 
-# The session's own options; the search adds Searcher.OPTIONS.
+
+
+def _board_rule(keyword):
+    """How an option that is a rules switch of the Board (a keyword of Board and
+    an attribute of it) is applied: to the game in hand and to every new game."""
+    def apply(session, value):
+        session.rules[keyword] = value
+        if session.board is not None:
+            setattr(session.board, keyword, value)
+    return apply
+
+
+def _in_searcher(spec):
+    """A search option as the session has it: setting it sets it in the searcher."""
+    return spec._replace(apply=lambda session, value: session.searcher.set_option(spec.name, value))
+
+
+# The session's own options (ReportIntermediateBestMoves is read by bestmove); the
+# search adds Searcher.OPTIONS.
 ENGINE_OPTIONS = (
     OptionSpec("RepetitionDraw", "bool", False,
-               help="Draw the game when a position occurs for the third time (nokamute, hivegame.com)."),
+               help="Draw the game when a position occurs for the third time (nokamute, hivegame.com).",
+               apply=_board_rule("repetition_draw")),
     OptionSpec("AllowQueenOnFirstTurn", "bool", False,
-               help="Allow a Queen on a side's first turn, as in games made on hivegame.com."),
+               help="Allow a Queen on a side's first turn, as in games made on hivegame.com.",
+               apply=_board_rule("queen_first")),
     OptionSpec("ReportIntermediateBestMoves", "bool", False,
                help="bestmove also prints move;depth;score;pv... as each search depth completes."),
 )
-# Options that are rules switches of the Board: option name -> Board keyword/attribute.
-_BOARD_OPTIONS = {"RepetitionDraw": "repetition_draw", "AllowQueenOnFirstTurn": "queen_first"}
 
 # Time of a `bestmove time` limit: .NET TimeSpan's [d.]hh:mm[:ss[.fff]], as MzingaViewer writes it.
 _TIME_RE = re.compile(r"(?:([0-9]+)\.)?([0-9]{1,2}):([0-9]{1,2})(?::([0-9]{1,2})(\.[0-9]+)?)?")
@@ -115,9 +133,14 @@ class Session:
     def __init__(self, output, searcher=None, input_ended=None):
         self._out = output
         self.searcher = searcher if searcher is not None else Searcher()
-        self._specs = {spec.name: spec for spec in ENGINE_OPTIONS + tuple(self.searcher.OPTIONS)}
+        specs = ENGINE_OPTIONS + tuple(_in_searcher(spec) for spec in self.searcher.OPTIONS)
+        self._specs = {spec.name: spec for spec in specs}
         self.options = {name: spec.default for name, spec in self._specs.items()}
         self.board = None
+        self.rules = {}  # Board keywords of the rules options, for each new game
+        for spec in ENGINE_OPTIONS:
+            if spec.apply is not None:
+                spec.apply(self, spec.default)
         self.exit_requested = False
         self._pv = None  # MoveStrings of the last principal variation
         self._job = None  # the running bestmove or perft, which SIGINT stops
@@ -188,9 +211,6 @@ class Session:
             raise CommandError(GAME_OVER)
         return board
 
-    def _rules(self):
-        return {keyword: self.options[name] for name, keyword in _BOARD_OPTIONS.items()}
-
     # --- Commands ----------------------------------------------------------------------
     def _info(self, argument):
         for line in info_lines():
@@ -215,9 +235,9 @@ class Session:
 
     def _newgame(self, argument):
         if ";" in argument:
-            board = Board.from_game_string(argument, **self._rules())
+            board = Board.from_game_string(argument, **self.rules)
         else:
-            board = Board(argument or "Base", **self._rules())
+            board = Board(argument or "Base", **self.rules)
         self.board = board
         self._pv = None
         self.searcher.new_game()
@@ -308,10 +328,8 @@ class Session:
             value = spec.parse(text)
         except ValueError as error:
             raise CommandError(str(error)) from None
-        if spec not in ENGINE_OPTIONS:
-            self.searcher.set_option(spec.name, value)
-        if spec.name in _BOARD_OPTIONS and self.board is not None:
-            setattr(self.board, _BOARD_OPTIONS[spec.name], value)
+        if spec.apply is not None:
+            spec.apply(self, value)
         self.options[spec.name] = value
         return spec.line(value)
 
