@@ -27,7 +27,6 @@ ok
 
 import logging
 import math
-import os
 import re
 import threading
 import time
@@ -337,7 +336,7 @@ class Session:
         max_depth = _parse_whole(argument, "perft depth", 0) if argument else math.inf
         root = self._game().copy()
         stop = threading.Event()
-        threads = os.cpu_count() or 1
+        threads = 1 + self.options.get("MaxHelperThreads", 0)  # as many as a search uses
 
         def count_each_depth():
             depth = 0
