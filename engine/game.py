@@ -14,12 +14,17 @@ Move(bL -> (-1, 1))
 'wQ wG1-'
 """
 
+from typing import NamedTuple, Optional
+
 import numpy as np
 
-from .board import compute_key, copy_state, make_move, new_state, top_piece, unmake_move
+from .board import compute_key, copy_state, make_move, new_state, queens_result, top_piece, unmake_move
 from .constants import (
+    BLACK,
+    BLACK_WINS,
     BUG_EXPANSION,
     CELL_MASK,
+    DRAW,
     FLAG_QUEEN_FIRST_ALLOWED,
     FLAG_REPETITION_DRAW,
     GRID_SIZE,
@@ -32,6 +37,9 @@ from .constants import (
     INFO_RESULT,
     MAX_MOVES,
     MOVE_PIECE_SHIFT,
+    NUM_CELLS,
+    NUM_DIRECTIONS,
+    NUM_PIECES,
     ORIGIN,
     PASS_MOVE,
     PIECE_BUG,
@@ -39,10 +47,14 @@ from .constants import (
     PIECE_FIRST_COPY,
     PIECES_PER_SIDE,
     QUEEN,
+    QUEEN_ID,
     UNDO_SIZE,
+    WHITE,
+    WHITE_WINS,
 )
 from .errors import IllegalMoveError, NotationError
 from .movegen import generate_moves, is_pinned, neighbor
+from .movegen import placement_cells as _placement_cells
 from .notation import (
     MoveText,
     format_game_state,
@@ -91,6 +103,26 @@ class Move(int):
 
 
 PASS = Move(PASS_MOVE)
+
+# Why a game ended: by the rules, or adjudicated by the caller (Board.outcome's max_plies).
+QUEEN_SURROUNDED = "Queen surrounded"
+BOTH_QUEENS_SURROUNDED = "both Queens surrounded"
+REPETITION = "repetition"
+PLY_LIMIT = "ply limit"
+
+
+class Outcome(NamedTuple):
+    """How a game ended: the winner (WHITE or BLACK; None for a draw) and the
+    termination (QUEEN_SURROUNDED, ...; a caller may adjudicate with its own)."""
+
+    winner: Optional[int]
+    termination: str
+
+    def result(self):
+        """The result as a score text: '1-0', '0-1' or '1/2-1/2'."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner == WHITE else "0-1"
 
 
 def axial(cell):
@@ -211,6 +243,22 @@ class Board:
     def is_game_over(self):
         return self.result != IN_PROGRESS
 
+    def outcome(self, max_plies=None):
+        """The Outcome of a finished game, None while it goes on. With
+        `max_plies`, a game the rules have not ended by then is adjudicated
+        drawn (PLY_LIMIT)."""
+        result = self.result
+        if result == WHITE_WINS:
+            return Outcome(WHITE, QUEEN_SURROUNDED)
+        if result == BLACK_WINS:
+            return Outcome(BLACK, QUEEN_SURROUNDED)
+        if result == DRAW:
+            both = queens_result(self._state) == DRAW
+            return Outcome(None, BOTH_QUEENS_SURROUNDED if both else REPETITION)
+        if max_plies is not None and self.ply >= max_plies:
+            return Outcome(None, PLY_LIMIT)
+        return None
+
     @property
     def key(self):
         """64-bit Zobrist key of the position."""
@@ -235,6 +283,26 @@ class Board:
 
     def top_piece(self, cell):
         return int(top_piece(self._state, cell))
+
+    def pieces_in_play(self):
+        """(piece, cell, level) of every piece on the board, by piece id; level 0
+        is the ground."""
+        state = self._state
+        return [(piece, int(state.piece_cell[piece]), int(state.piece_level[piece]))
+                for piece in range(NUM_PIECES) if state.piece_cell[piece] >= 0]
+
+    def queen_neighbours(self, color):
+        """How many cells next to `color`'s Queen are filled; None while it is in hand."""
+        cell = self.piece_cell(QUEEN_ID[color])
+        if cell < 0:
+            return None
+        return sum(1 for d in range(NUM_DIRECTIONS) if self._state.height[neighbor(cell, d)] > 0)
+
+    def placement_cells(self, color):
+        """The cells where `color` may place a piece now (its turn or not)."""
+        cells = np.empty(NUM_CELLS, dtype=np.int64)
+        count = _placement_cells(self._state, color, cells)
+        return [int(cell) for cell in cells[:count]]
 
     def game_string(self):
         plies = self.ply

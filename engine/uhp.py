@@ -36,7 +36,7 @@ from . import info_lines
 from .errors import IllegalMoveError, NotationError
 from .game import Board
 from .options import OptionSpec
-from .perft import perft_line
+from .perft_cli import perft_line
 from .search import Searcher
 from .worker import Job
 
