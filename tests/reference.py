@@ -26,7 +26,7 @@ functions. Nothing here imports the engine: the tests compare the two.
 """
 
 from collections import deque
-from typing import Callable, NamedTuple, Optional
+from typing import NamedTuple, Optional
 
 COLORS = ("w", "b")
 WHITE, BLACK = COLORS
@@ -509,3 +509,27 @@ def move_string(position, move):
             mark = ["-{}", "/{}", "{}\\", "{}-", "{}/", "\\{}"][i]
             return f"{piece} {mark.format(reference)}"
     return f"{piece} {dest}"
+
+
+def draw(stacks, marks=()):
+    """The board as rows of hexes, for comments and failure messages: each row r
+    is shifted half a hex from the one above, so that (q, r) touches (q + 1, r - 1)
+    and (q, r + 1) as on the real board. A cell shows its top piece (with `^h`
+    under a stack of h pieces), `*` a cell of `marks`, `.` an empty cell next to
+    the hive."""
+    cells = set(stacks) | set(marks)
+    cells |= {n for c in stacks for n in neighbours(c)}
+    q_min = min(q + r / 2 for q, r in cells)
+    rows = []
+    for r in range(min(r for _, r in cells), max(r for _, r in cells) + 1):
+        row = {q: c for q, c in [(c[0], c) for c in cells if c[1] == r]}
+        line = ""
+        for q in sorted(row):
+            cell = row[q]
+            column = int(round((q + r / 2 - q_min) * 2)) * 3  # 6 characters a hex
+            text = "*" if cell in marks else "."
+            if cell in stacks:
+                text = stacks[cell][-1] + (f"^{len(stacks[cell])}" if len(stacks[cell]) > 1 else "")
+            line = line.ljust(column) + text.center(6)
+        rows.append(line.rstrip())
+    return "\n".join(rows)
