@@ -18,7 +18,7 @@ from engine.game import Board
 from engine.search import Searcher
 
 from .perft import midgame_position
-from .startup import start as start_engine
+from .uhp_client import EngineProcess, this_engine
 
 SIGNATURE_DEPTH = 5
 
@@ -45,44 +45,23 @@ def run(searcher, game_string, **limits):
     return result, time.perf_counter() - start
 
 
-class EngineProcess:
-    """`python -m engine` in a subprocess, for timing whole answers."""
-
-    def __init__(self):
-        self.process = start_engine()
-        self.answer()  # the banner
-
-    def ask(self, commands):
-        """Send one or more lines; return the answer to the first."""
-        self.process.stdin.write(commands + "\n")
-        self.process.stdin.flush()
-        return self.answer()
-
-    def answer(self):
-        lines = []
-        while (line := self.process.stdout.readline()) not in ("ok\n", ""):
-            lines.append(line.rstrip("\n"))
-        return lines
-
-    def close(self):
-        self.process.stdin.close()
-        self.process.wait(timeout=30)
-
-
 def time_control(limits, processes):
     """Seconds from sending `bestmove time T` to its answer: the first call of a
     fresh process (the kernels still loading from the cache) and later calls."""
     first, later = {t: [] for t in limits}, {t: [] for t in limits}
     for _ in range(processes):
         for t in limits:
-            engine = EngineProcess()
-            for index, (_, game_string) in enumerate(positions()):
-                # Both commands at once: the first one waits for the kernels to load.
-                start = time.perf_counter()
-                engine.ask(f"newgame {game_string}\nbestmove time 00:00:{t:06.3f}")
-                engine.answer()
-                (first if index == 0 else later)[t].append(time.perf_counter() - start)
-            engine.close()
+            with EngineProcess(this_engine()).launch() as engine:
+                engine.read_answer()  # the banner
+                for index, (_, game_string) in enumerate(positions()):
+                    # Both commands at once: the first one waits for the kernels to load.
+                    start = time.perf_counter()
+                    engine.send(f"newgame {game_string}\nbestmove time 00:00:{t:06.3f}")
+                    engine.read_answer()
+                    engine.read_answer()
+                    (first if index == 0 else later)[t].append(time.perf_counter() - start)
+                engine.close_input()
+                engine.wait(30)
     print(f"{'T':>5} {'first call max':>15} {'later mean':>11} {'later max':>10}  (seconds over T)")
     for t in limits:
         print(f"{t:>5.2f} {max(first[t]) - t:>+15.3f} {sum(later[t]) / len(later[t]) - t:>+11.3f} "

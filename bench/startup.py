@@ -23,9 +23,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from .uhp_client import ROOT, EngineProcess, this_engine
+
 # A Base+MLP game of 30 plies, from tests/data/validmoves_random.tsv (nokamute's random games).
 GAME_30_PLIES = (
     "Base+MLP;InProgress;White[16];wB1;bP wB1\\;wL wB1/;bM bP-;wA1 wL/;bB1 bM-;wQ -wA1;bQ /bP;wP wA1-;"
@@ -35,33 +35,18 @@ GAME_30_PLIES = (
 TIMEOUT = 600
 
 
-def start(env=None):
-    return subprocess.Popen([sys.executable, "-m", "engine"], cwd=ROOT, env=env, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-
-
-def read_oks(process, count):
-    """Read until the `count`-th `ok` line; fail if the output ends first."""
-    seen = 0
-    while seen < count:
-        line = process.stdout.readline()
-        if not line:
-            raise RuntimeError("the engine ended its output early")
-        seen += line == "ok\n"
-
-
 def first_answer(env=None):
     """(seconds to the banner's ok, seconds to the validmoves answer's ok)."""
     began = time.perf_counter()
-    process = start(env)
-    process.stdin.write("newgame Base+MLP\nvalidmoves\n")
-    process.stdin.flush()
-    read_oks(process, 1)
-    banner = time.perf_counter() - began
-    read_oks(process, 2)
-    answer = time.perf_counter() - began
-    process.stdin.close()
-    process.wait(TIMEOUT)
+    with EngineProcess(this_engine(env=env)).launch() as engine:
+        engine.send("newgame Base+MLP\nvalidmoves")
+        engine.read_answer(TIMEOUT)
+        banner = time.perf_counter() - began
+        engine.read_answer(TIMEOUT)
+        engine.read_answer(TIMEOUT)
+        answer = time.perf_counter() - began
+        engine.close_input()
+        engine.wait(TIMEOUT)
     return banner, answer
 
 

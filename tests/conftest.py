@@ -51,6 +51,13 @@ def read_nokamute_cases():
     return cases
 
 
+def engine_process(*args):
+    """This checkout's engine, `python -m engine *args`, launched with its stderr
+    kept (a bench.uhp_client.EngineProcess; use it in a `with`)."""
+    from bench.uhp_client import EngineProcess, this_engine
+
+    return EngineProcess(this_engine(*args), capture_stderr=True).launch()
+
 
 @pytest.fixture(scope="session")
 def kernel_cache():

@@ -10,9 +10,12 @@ import pytest
 
 from engine import info_lines
 
-from .engine_process import ROOT, TIMEOUT, EngineProcess
+from bench.uhp_client import DEFAULT_TIMEOUT as TIMEOUT
+from bench.uhp_client import ROOT
 
-BANNER = info_lines() + ["ok"]
+from .conftest import engine_process
+
+BANNER = info_lines() + ["ok"]  # as rest() reads it
 pytestmark = pytest.mark.usefixtures("kernel_cache")
 
 
@@ -24,16 +27,16 @@ def test_the_entry_point_imports_nothing_heavy():
 
 
 def test_banner_then_commands_then_exit():
-    with EngineProcess() as engine:
-        assert engine.read_answer() == BANNER
-        assert engine.ask("newgame Base+MLP") == ["Base+MLP;NotStarted;White[1]", "ok"]
+    with engine_process() as engine:
+        assert engine.read_answer().lines == info_lines()
+        assert engine.ask("newgame Base+MLP").lines == ["Base+MLP;NotStarted;White[1]"]
         engine.send("exit")
         assert engine.wait() == 0
         assert engine.rest() == []
 
 
 def test_end_of_input_finishes_the_command_in_hand_and_exits_0():
-    with EngineProcess() as engine:
+    with engine_process() as engine:
         engine.send("newgame Base\nplay wS1\nundo")
         engine.close_input()
         assert engine.wait() == 0
@@ -43,7 +46,7 @@ def test_end_of_input_finishes_the_command_in_hand_and_exits_0():
 
 
 def test_end_of_input_stops_a_perft_without_a_depth():
-    with EngineProcess() as engine:
+    with engine_process() as engine:
         engine.send("newgame Base+MLP\nperft")
         engine.close_input()
         assert engine.wait() == 0
@@ -52,71 +55,71 @@ def test_end_of_input_stops_a_perft_without_a_depth():
 
 
 def test_sigint_when_idle_exits_0():
-    with EngineProcess() as engine:
-        assert engine.read_answer() == BANNER
-        assert engine.ask("newgame") == ["Base;NotStarted;White[1]", "ok"]
-        engine.process.send_signal(signal.SIGINT)
+    with engine_process() as engine:
+        assert engine.read_answer().lines == info_lines()
+        assert engine.ask("newgame").lines == ["Base;NotStarted;White[1]"]
+        engine.send_signal(signal.SIGINT)
         assert engine.wait() == 0
         assert engine.rest() == []
         assert "Traceback" not in engine.stderr
 
 
 def test_sigint_while_loading_exits_0():
-    with EngineProcess() as engine:
-        assert engine.read_answer() == BANNER
-        engine.process.send_signal(signal.SIGINT)
+    with engine_process() as engine:
+        assert engine.read_answer().lines == info_lines()
+        engine.send_signal(signal.SIGINT)
         assert engine.wait() == 0
         assert "Traceback" not in engine.stderr
 
 
 def test_sigint_stops_a_running_perft_which_answers_ok():
     """`perft` without a depth counts until stopped, as in MzingaEngine."""
-    with EngineProcess() as engine:
+    with engine_process() as engine:
         engine.read_answer()
         engine.ask("newgame Base+MLP")
         engine.send("perft")
         assert engine.read_line().startswith("perft(0) = 1 in ")
         time.sleep(0.5)
-        engine.process.send_signal(signal.SIGINT)
-        lines = engine.read_answer(timeout=5)
-        assert all(line.startswith("perft(") for line in lines[:-1])
-        assert engine.ask("undo") == ["err Unable to undo 1 moves: 0 played.", "ok"]  # still serving
+        engine.send_signal(signal.SIGINT)
+        lines = engine.read_answer(timeout=5).lines
+        assert all(line.startswith("perft(") for line in lines)
+        assert engine.ask("undo").lines == ["err Unable to undo 1 moves: 0 played."]  # still serving
         engine.send("exit")
         assert engine.wait() == 0
 
 
 def test_bestmove_time_answers_within_the_limit():
-    with EngineProcess() as engine:
+    with engine_process() as engine:
         engine.read_answer()
         engine.ask("newgame Base+MLP;InProgress;White[2];wG1;bL /wG1")
         start = time.monotonic()
         answer = engine.ask("bestmove time 00:00:00.5")
         assert time.monotonic() - start < 0.5
-        assert len(answer) == 2
+        assert len(answer.lines) == 1
 
 
 def test_the_time_limit_includes_the_wait_for_the_kernels():
     """A runner may send its first bestmove while the engine still loads."""
     start = time.monotonic()
-    with EngineProcess() as engine:
+    with engine_process() as engine:
         engine.send("newgame Base+MLP;InProgress;White[2];wG1;bL /wG1\nbestmove time 00:00:03")
-        assert len(engine.read_answer()) == 3  # the banner
-        assert engine.read_answer()[0].startswith("Base+MLP")
-        assert len(engine.read_answer()) == 2
+        assert engine.read_answer().lines == info_lines()  # the banner
+        assert engine.read_answer().lines[0].startswith("Base+MLP")
+        assert len(engine.read_answer().lines) == 1
         assert time.monotonic() - start < 3.0
 
 
 def test_undecodable_bytes_control_characters_and_crlf_are_answered():
-    with EngineProcess() as engine:
+    with engine_process() as engine:
         engine.read_answer()
         engine.send(b"\xff\xfe\x00garbage\r\n")
-        assert engine.read_answer() == ["err Invalid command. Try 'help' to see a list of valid commands.", "ok"]
+        assert engine.read_answer().lines == ["err Invalid command. Try 'help' to see a list of valid commands."]
         engine.send(b"newgame Base\r\n")
-        assert engine.read_answer() == ["Base;NotStarted;White[1]", "ok"]
+        assert engine.read_answer().lines == ["Base;NotStarted;White[1]"]
         engine.send(b"play w\x07S1\r\n")
-        assert engine.read_answer() == ["invalidmove Unknown piece 'w?S1'.", "ok"]
+        assert engine.read_answer().lines == ["invalidmove Unknown piece 'w?S1'."]
         engine.send("play " + "wS1" * 100_000)
-        assert engine.read_answer()[-1] == "ok"
+        assert len(engine.read_answer().lines) == 1
         engine.close_input()
         assert engine.wait() == 0
 
@@ -124,17 +127,17 @@ def test_undecodable_bytes_control_characters_and_crlf_are_answered():
 def test_options_can_be_set_on_the_command_line():
     """hivegame.com's bridge only sends newgame and bestmove; its Queen-first games
     need the option set when the engine starts."""
-    with EngineProcess("--option", "AllowQueenOnFirstTurn=True", "--option", "RepetitionDraw = true") as engine:
+    with engine_process("--option", "AllowQueenOnFirstTurn=True", "--option", "RepetitionDraw = true") as engine:
         engine.read_answer()
-        assert engine.ask("newgame Base;InProgress;White[2];wQ;bQ wQ-") == ["Base;InProgress;White[2];wQ;bQ wQ-", "ok"]
-        assert engine.ask("options get RepetitionDraw") == ["RepetitionDraw;bool;True;False", "ok"]
-    with EngineProcess("--option", "AllowQueenOnFirstTurn=maybe") as engine:
+        assert engine.ask("newgame Base;InProgress;White[2];wQ;bQ wQ-").lines == ["Base;InProgress;White[2];wQ;bQ wQ-"]
+        assert engine.ask("options get RepetitionDraw").lines == ["RepetitionDraw;bool;True;False"]
+    with engine_process("--option", "AllowQueenOnFirstTurn=maybe") as engine:
         assert engine.wait() == 2
         assert "AllowQueenOnFirstTurn must be True or False, not 'maybe'." in engine.stderr
 
 
 def test_warmup_loads_the_kernels_and_exits_0():
-    with EngineProcess("--warmup") as engine:
+    with engine_process("--warmup") as engine:
         assert engine.wait() == 0
         assert engine.rest() == []
         assert "kernels ready" in engine.stderr

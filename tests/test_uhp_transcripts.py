@@ -23,10 +23,11 @@ from pathlib import Path
 
 import pytest
 
+from bench.uhp_client import DEFAULT_TIMEOUT as TIMEOUT
+from bench.uhp_client import ROOT
 from engine import __version__
 from engine.game import Board
 
-from .engine_process import ROOT, TIMEOUT
 
 TRANSCRIPTS = sorted((ROOT / "uhp_transcripts").glob("*.uhp"))
 LEGAL_MOVE = "<legal move>"
