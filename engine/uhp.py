@@ -46,7 +46,6 @@ NO_GAME = "No game in progress. Try 'newgame' to start a new game."
 GAME_OVER = "The game is over. Try 'newgame' to start a new game."
 
 
-
 def _board_rule(keyword):
     """How an option that is a rules switch of the Board (a keyword of Board and
     an attribute of it) is applied: to the game in hand and to every new game."""
