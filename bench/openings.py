@@ -20,9 +20,10 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.constants import NUM_CELLS, NUM_DIRECTIONS, NUM_PIECES, QUEEN_ID
+from engine.bugs import NUM_PIECES, QUEEN_ID
+from engine.hexgrid import NUM_CELLS, NUM_DIRECTIONS, neighbor
 from engine.game import Board, axial
-from engine.movegen import neighbor, placement_cells
+from engine.movegen import placement_cells
 from engine.notation import piece_name
 
 DATA = Path(__file__).resolve().parent / "data"
