@@ -18,12 +18,7 @@ import argparse
 import random
 from pathlib import Path
 
-import numpy as np
-
-from engine.bugs import NUM_PIECES, QUEEN_ID
-from engine.hexgrid import NUM_CELLS, NUM_DIRECTIONS, neighbor
 from engine.game import Board, axial
-from engine.movegen import placement_cells
 from engine.notation import piece_name
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -58,36 +53,25 @@ def load_openings(path):
     return openings
 
 
-def random_opening(game_type, plies, rng):
-    """A board after `plies` random legal moves, placements while there are any."""
-    board = Board(game_type)
+def random_opening(game_type, plies, rng, *, placements_first=True, repetition_draw=False):
+    """A board after `plies` random legal moves (fewer if the game ends), drawn
+    by `rng` (a random.Random): placements while there are any, or with
+    placements_first=False uniformly among all legal moves."""
+    board = Board(game_type, repetition_draw=repetition_draw)
     for _ in range(plies):
         moves = board.legal_moves
         if not moves:
             break
-        placements = [move for move in moves if not move.is_pass and board.piece_cell(move.piece) < 0]
-        board.push(rng.choice(placements or moves))
+        if placements_first:
+            moves = [move for move in moves if not move.is_pass and board.piece_cell(move.piece) < 0] or moves
+        board.push(rng.choice(moves))
     return board
 
 
-def queen_neighbours(board, side):
-    """Occupied cells next to `side`'s Queen, or None while it is in hand."""
-    cell = board.piece_cell(QUEEN_ID[side])
-    if cell < 0:
-        return None
-    return sum(1 for d in range(NUM_DIRECTIONS) if board.state.height[neighbor(cell, d)] > 0)
-
-
-def placement_counts(board):
-    """How many cells each side (white, black) could place a piece on."""
-    cells = np.empty(NUM_CELLS, dtype=np.int64)
-    return tuple(int(placement_cells(board.state, side, cells)) for side in (0, 1))
-
-
 def is_balanced(board):
-    white, black = placement_counts(board)
+    white, black = (len(board.placement_cells(color)) for color in (0, 1))
     return (
-        queen_neighbours(board, 0) == queen_neighbours(board, 1)
+        board.queen_neighbours(0) == board.queen_neighbours(1)
         and min(white, black) >= MIN_PLACEMENT_CELLS
         and abs(white - black) <= 1
     )
@@ -109,11 +93,7 @@ def _symmetries(q, r):
 def position_key(board):
     """The same for two boards whose pieces stand alike up to a turn, a mirror
     and a shift of the whole hive."""
-    placed = []
-    for piece in range(NUM_PIECES):
-        cell = board.piece_cell(piece)
-        if cell >= 0:
-            placed.append((piece_name(piece), int(board.state.piece_level[piece]), _symmetries(*axial(cell))))
+    placed = [(piece_name(piece), level, _symmetries(*axial(cell))) for piece, cell, level in board.pieces_in_play()]
     candidates = []
     for k in range(12):
         points = [(image[k], name, level) for name, level, image in placed]

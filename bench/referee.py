@@ -9,22 +9,16 @@ illegal move loses, and one that refuses a legal move loses too.
 
 from typing import NamedTuple
 
-from engine.board import queens_result
-from engine.constants import BLACK_WINS, DRAW, WHITE_WINS
 from engine.errors import IllegalMoveError, NotationError
-from engine.game import Board
+from engine.game import BOTH_QUEENS_SURROUNDED, REPETITION, Board, Outcome
 
 from .timecontrol import DEFAULT_HANG_SECONDS, GameClock
 from .uhp_client import EngineError, EngineExited, EngineRefused, EngineTimeout
 
-WHITE_WON, BLACK_WON, DRAWN = "1-0", "0-1", "1/2-1/2"
+WHITE_WON, BLACK_WON, DRAWN = "1-0", "0-1", "1/2-1/2"  # Outcome.result()
 COLOURS = ("white", "black")
 
-# Terminations: by the rules, by adjudication, or a forfeit by one engine.
-QUEEN_SURROUNDED = "Queen surrounded"
-BOTH_QUEENS = "both Queens surrounded"
-REPETITION = "repetition"
-PLY_LIMIT = "ply limit"
+# Terminations: by the rules or by adjudication (Board.outcome), or a forfeit by one engine.
 TIME_FORFEIT = "time forfeit"
 HANG = "hang"
 CRASH = "crash"
@@ -69,7 +63,7 @@ def play_game(engines, names, controls, opening, settings=None):
         load = f"newgame {board.game_string() if board.ply else board.game_type}"
         for side in (0, 1):
             _send(engines[side], side, load, settings.command_timeout)
-        while not board.is_game_over and board.ply < settings.max_plies:
+        while board.outcome(settings.max_plies) is None:
             side = board.side_to_move
             move = _ask_move(engines[side], side, clocks[side], board)
             move_string = board.uhp(move)
@@ -80,31 +74,32 @@ def play_game(engines, names, controls, opening, settings=None):
     except Forfeit as forfeit:
         engines[forfeit.side].kill()
         return GameOutcome(
-            BLACK_WON if forfeit.side == 0 else WHITE_WON,
+            Outcome(1 - forfeit.side, forfeit.termination).result(),
             forfeit.termination,
             f"{names[forfeit.side]} ({COLOURS[forfeit.side]}) {forfeit.detail}",
             board.game_string(),
             _seconds(clocks),
         )
-    return GameOutcome(*_judge(board, names), board.game_string(), _seconds(clocks))
+    return GameOutcome(*_judge(board, settings.max_plies, names), board.game_string(), _seconds(clocks))
 
 
 def _seconds(clocks):
     return tuple(round(clock.used, 3) for clock in clocks)
 
 
-def _judge(board, names):
+def _judge(board, max_plies, names):
     """(result, termination, reason) of a game that the rules or the ply limit ended."""
-    result = board.result
-    if result == WHITE_WINS:
-        return WHITE_WON, QUEEN_SURROUNDED, f"{names[1]} (black) has its Queen surrounded"
-    if result == BLACK_WINS:
-        return BLACK_WON, QUEEN_SURROUNDED, f"{names[0]} (white) has its Queen surrounded"
-    if result == DRAW and queens_result(board.state) == DRAW:
-        return DRAWN, BOTH_QUEENS, "both Queens surrounded by one move"
-    if result == DRAW:
-        return DRAWN, REPETITION, "the same position occurred a third time"
-    return DRAWN, PLY_LIMIT, f"adjudicated a draw after {board.ply} plies"
+    outcome = board.outcome(max_plies)
+    if outcome.winner is not None:
+        loser = 1 - outcome.winner
+        reason = f"{names[loser]} ({COLOURS[loser]}) has its Queen surrounded"
+    elif outcome.termination == BOTH_QUEENS_SURROUNDED:
+        reason = "both Queens surrounded by one move"
+    elif outcome.termination == REPETITION:
+        reason = "the same position occurred a third time"
+    else:
+        reason = f"adjudicated a draw after {board.ply} plies"
+    return outcome.result(), outcome.termination, reason
 
 
 def _ensure_started(engine, side):

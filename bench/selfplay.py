@@ -10,29 +10,27 @@ of A against B with the Elo difference; the UHP match runner is bench/arena.py.
 
 import argparse
 import json
-import math
 import random
 import time
 
 import numpy as np
 
-from engine.constants import BLACK_WINS, DRAW, WHITE_WINS
 from engine.evaluate import DEFAULT_WEIGHTS
-from engine.game import Board
+from engine.game import WHITE
 from engine.notation import GAME_TYPES
 from engine.search import Searcher
 
-RESULT_FOR_WHITE = {WHITE_WINS: 1.0, BLACK_WINS: 0.0, DRAW: 0.5}
+from .elo import elo_from_score
+from .openings import random_opening
+
 # Base and Base+MLP are played three times as often as each other game type.
 GAME_TYPE_WEIGHTS = [3 if t in ("Base", "Base+MLP") else 1 for t in GAME_TYPES]
 
 
-def random_opening(rng, plies=None):
-    """A Board after a few uniformly random legal plies."""
-    board = Board(rng.choices(GAME_TYPES, GAME_TYPE_WEIGHTS)[0], repetition_draw=True)
-    for _ in range(rng.randrange(2, 9) if plies is None else plies):
-        board.push(rng.choice(board.legal_moves))
-    return board
+def selfplay_opening(rng):
+    """A Board of a random game type after 2 to 8 uniformly random legal plies."""
+    game_type = rng.choices(GAME_TYPES, GAME_TYPE_WEIGHTS)[0]
+    return random_opening(game_type, rng.randrange(2, 9), rng, placements_first=False, repetition_draw=True)
 
 
 def play(board, white, black, limits, max_plies, on_position=None):
@@ -46,12 +44,10 @@ def play(board, white, black, limits, max_plies, on_position=None):
         if on_position is not None:
             on_position(board)
         board.push(players[board.side_to_move].search(board, **limits).move)
-    return RESULT_FOR_WHITE[board.result] if board.is_game_over else None
-
-
-def elo(score):
-    score = min(max(score, 1e-6), 1 - 1e-6)
-    return -400 * math.log10(1 / score - 1)
+    outcome = board.outcome()
+    if outcome is None:
+        return None
+    return 0.5 if outcome.winner is None else float(outcome.winner == WHITE)
 
 
 def match(a, b, games, limits, max_plies=300, seed=1):
@@ -59,7 +55,7 @@ def match(a, b, games, limits, max_plies=300, seed=1):
     rng = random.Random(seed)
     points = 0.0
     for pair in range(games // 2):
-        opening = random_opening(rng)
+        opening = selfplay_opening(rng)
         for a_white in (True, False):
             board = opening.copy()
             result = play(board, a if a_white else b, b if a_white else a, limits, max_plies)
@@ -89,7 +85,7 @@ def main():
     start = time.perf_counter()
     points = match(a, b, args.games, {"depth": args.depth}, seed=args.seed)
     score = points / args.games
-    print(f"A vs B: {points}/{args.games} = {score:.3f}, Elo {elo(score):+.0f}, {time.perf_counter() - start:.0f} s")
+    print(f"A vs B: {points}/{args.games} = {score:.3f}, Elo {elo_from_score(score):+.0f}, {time.perf_counter() - start:.0f} s")
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ import numpy as np
 from engine.evaluate import NUM_WEIGHTS, W_QUEEN_FILLED, W_TEMPO, features
 from engine.search import Searcher
 
-from .selfplay import play, random_opening, read_weights
+from .selfplay import play, read_weights, selfplay_opening
 
 # Logistic scale: an evaluation of SCALE units is about a 73% expected score.
 SCALE = 200.0
@@ -41,7 +41,7 @@ def game_rows(searcher, rng, depth, max_plies):
             features(board.state, scratch)
             rows.append(scratch.copy())
 
-    result = play(random_opening(rng), searcher, searcher, {"depth": depth}, max_plies, record)
+    result = play(selfplay_opening(rng), searcher, searcher, {"depth": depth}, max_plies, record)
     return rows, result
 
 

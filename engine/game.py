@@ -14,12 +14,16 @@ Move(bL -> (-1, 1))
 'wQ wG1-'
 """
 
+from typing import NamedTuple, Optional
+
 import numpy as np
 
-from .board import compute_key, copy_state, make_move, new_state, top_piece, unmake_move
-from .bugs import QUEEN, QUEEN_ID
+from .board import compute_key, copy_state, make_move, new_state, queens_result, top_piece, unmake_move
+from .bugs import BLACK, NUM_PIECES, QUEEN, QUEEN_ID, WHITE
 from .constants import (
+    BLACK_WINS,
     BUG_EXPANSION,
+    DRAW,
     FLAG_QUEEN_FIRST_ALLOWED,
     FLAG_REPETITION_DRAW,
     IN_PROGRESS,
@@ -35,11 +39,13 @@ from .constants import (
     PIECE_BUG,
     PIECE_COLOR,
     PIECE_FIRST_COPY,
+    WHITE_WINS,
 )
 from .errors import IllegalMoveError, NotationError
-from .hexgrid import ORIGIN, axial, neighbor
+from .hexgrid import NUM_CELLS, ORIGIN, axial, filled_neighbours, neighbor
 from .moves import KIND_MOVE, KIND_NAMES, KIND_PASS, KIND_PLACE, PASS_MOVE, encode, move_dest, move_kind, move_piece
 from .movegen import generate_moves, is_pinned
+from .movegen import placement_cells as _placement_cells
 from .notation import (
     MoveText,
     format_game_state,
@@ -99,6 +105,26 @@ class Move(int):
 
 
 PASS = Move(PASS_MOVE)
+
+# Why a game ended: by the rules, or adjudicated by the caller (Board.outcome's max_plies).
+QUEEN_SURROUNDED = "Queen surrounded"
+BOTH_QUEENS_SURROUNDED = "both Queens surrounded"
+REPETITION = "repetition"
+PLY_LIMIT = "ply limit"
+
+
+class Outcome(NamedTuple):
+    """How a game ended: the winner (WHITE or BLACK; None for a draw) and the
+    termination (QUEEN_SURROUNDED, ...; a caller may adjudicate with its own)."""
+
+    winner: Optional[int]
+    termination: str
+
+    def result(self):
+        """The result as a score text: '1-0', '0-1' or '1/2-1/2'."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner == WHITE else "0-1"
 
 
 class Board:
@@ -206,6 +232,22 @@ class Board:
     def is_game_over(self):
         return self.result != IN_PROGRESS
 
+    def outcome(self, max_plies=None):
+        """The Outcome of a finished game, None while it goes on. With
+        `max_plies`, a game the rules have not ended by then is adjudicated
+        drawn (PLY_LIMIT)."""
+        result = self.result
+        if result == WHITE_WINS:
+            return Outcome(WHITE, QUEEN_SURROUNDED)
+        if result == BLACK_WINS:
+            return Outcome(BLACK, QUEEN_SURROUNDED)
+        if result == DRAW:
+            both = queens_result(self._state) == DRAW
+            return Outcome(None, BOTH_QUEENS_SURROUNDED if both else REPETITION)
+        if max_plies is not None and self.ply >= max_plies:
+            return Outcome(None, PLY_LIMIT)
+        return None
+
     @property
     def key(self):
         """64-bit Zobrist key of the position."""
@@ -230,6 +272,26 @@ class Board:
 
     def top_piece(self, cell):
         return int(top_piece(self._state, cell))
+
+    def pieces_in_play(self):
+        """(piece, cell, level) of every piece on the board, by piece id; level 0
+        is the ground."""
+        state = self._state
+        return [(piece, int(state.piece_cell[piece]), int(state.piece_level[piece]))
+                for piece in range(NUM_PIECES) if state.piece_cell[piece] >= 0]
+
+    def queen_neighbours(self, color):
+        """How many cells next to `color`'s Queen are filled; None while it is in hand."""
+        cell = self.piece_cell(QUEEN_ID[color])
+        if cell < 0:
+            return None
+        return int(filled_neighbours(self._state.around, cell))
+
+    def placement_cells(self, color):
+        """The cells where `color` may place a piece now (its turn or not)."""
+        cells = np.empty(NUM_CELLS, dtype=np.int64)
+        count = _placement_cells(self._state, color, cells)
+        return [int(cell) for cell in cells[:count]]
 
     def game_string(self):
         plies = self.ply

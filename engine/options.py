@@ -11,7 +11,7 @@ ValueError: MaxHelperThreads must be a whole number from 0 to 8, not '9'.
 
 import math
 import re
-from typing import NamedTuple, Optional
+from typing import Callable, NamedTuple, Optional
 
 _INT_RE = re.compile(r"[+-]?[0-9]+")
 _DOUBLE_RE = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
@@ -19,7 +19,11 @@ _DOUBLE_RE = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]
 
 class OptionSpec(NamedTuple):
     """One UHP option: `Name;type;Value;Default[;Min;Max]` or, for enums,
-    `Name;enum;Value;Default;Choice1;...`. kind is "bool", "int", "double" or "enum"."""
+    `Name;enum;Value;Default;Choice1;...`. kind is "bool", "int", "double" or "enum".
+
+    `apply(owner, value)`, if given, puts a newly set value into effect in the
+    object that owns the option (the session, the searcher); without it the
+    value is only read where it is used."""
 
     name: str
     kind: str
@@ -28,6 +32,7 @@ class OptionSpec(NamedTuple):
     maximum: Optional[float] = None
     choices: tuple = ()
     help: str = ""
+    apply: Optional[Callable] = None
 
     def parse(self, text):
         """The value a string names (True/False any case, numbers in bounds,

@@ -1,15 +1,9 @@
 """Perft: count the leaves of the legal-move tree, with bulk counting at the last ply.
 
-Command line: `python -m engine.perft <GameType|GameString> [max_depth] [--threads N]`
-prints, for each depth from 1, `perft(d) = <count> in <ms> ms. <KN/s> KN/s` as
-MzingaEngine does.
+The command line is engine/perft_cli.py.
 """
 
-import argparse
-import os
-import sys
 import threading
-import time
 
 import numpy as np
 from numba import njit
@@ -116,35 +110,3 @@ def perft(state, depth, threads=1, stop=None):
     for worker in workers:
         worker.join()
     return None if skipped else sum(totals)
-
-
-def perft_line(depth, count, seconds):
-    """One result line in MzingaEngine's format."""
-    ms = seconds * 1000.0
-    knps = count / ms if ms > 0 else 0.0
-    return f"perft({depth}) = {count} in {ms:.0f} ms. {knps:.0f} KN/s"
-
-
-def main(argv=None):
-    from .errors import IllegalMoveError, NotationError
-    from .game import Board
-
-    parser = argparse.ArgumentParser(prog="python -m engine.perft", description=__doc__.split("\n\n")[0])
-    parser.add_argument("position", help="a GameTypeString (e.g. Base+MLP) or a GameString")
-    parser.add_argument("depth", nargs="?", type=int, default=5, help="deepest depth to count (default 5)")
-    parser.add_argument("--threads", type=int, default=1, help=f"threads (this machine has {os.cpu_count()})")
-    args = parser.parse_args(argv)
-    try:
-        board = Board.from_game_string(args.position) if ";" in args.position else Board(args.position)
-    except (NotationError, IllegalMoveError) as error:
-        parser.error(str(error))
-    board.perft(1)  # load (or compile) the kernel before anything is timed
-    for depth in range(1, args.depth + 1):
-        start = time.perf_counter()
-        count = board.perft(depth, threads=args.threads)
-        print(perft_line(depth, count, time.perf_counter() - start), flush=True)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

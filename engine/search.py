@@ -13,6 +13,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from . import timeman
 from .board import copy_state, make_move, repetitions, unmake_move
 from .bugs import QUEEN_ID
 from .constants import (
@@ -317,28 +318,30 @@ class Searcher:
     may be ignored: the session repeats it."""
 
     OPTIONS = (
-        OptionSpec("TranspositionTableSizeMB", "int", 64, 1, 4096, help="transposition table size in MiB"),
+        OptionSpec("TranspositionTableSizeMB", "int", 64, 1, 4096, help="transposition table size in MiB",
+                   apply=lambda searcher, megabytes: searcher.resize_table(megabytes)),
         OptionSpec("MaxHelperThreads", "int", 0, 0, 15, help="helper threads searching beside the main one"),
     )
-    # Time control: a new depth is started only while less than this share of
-    # the budget is spent (the next depth usually costs several times more),
-    # and the search is stopped this many seconds before the budget ends.
-    NEW_DEPTH_SHARE = 0.4
-    SAFETY_SECONDS = 0.03
     ASPIRATION = 50  # half-width of the first window around the previous score
 
     def __init__(self, weights=None):
         self.options = {spec.name: spec.default for spec in self.OPTIONS}
         self.weights = DEFAULT_WEIGHTS.copy() if weights is None else np.asarray(weights, dtype=np.int64)
         self._stop = np.zeros(1, dtype=np.int64)
-        self._table = new_table(self.options["TranspositionTableSizeMB"])
+        self.resize_table(self.options["TranspositionTableSizeMB"])
         self._contexts = [new_context(self._stop)]
         self.last_result = None
 
     def set_option(self, name, value):
+        """Set one of OPTIONS, by name, to a value it has parsed, and apply it."""
+        spec = next(spec for spec in self.OPTIONS if spec.name == name)
         self.options[name] = value
-        if name == "TranspositionTableSizeMB":
-            self._table = new_table(value)
+        if spec.apply is not None:
+            spec.apply(self, value)
+
+    def resize_table(self, megabytes):
+        """A new, empty transposition table of at most `megabytes` MiB."""
+        self._table = new_table(megabytes)
 
     @property
     def table_bytes(self):
@@ -370,11 +373,7 @@ class Searcher:
             self.last_result = result
             return result
 
-        timer = None
-        if seconds is not None:
-            timer = threading.Timer(max(0.0, seconds - self.SAFETY_SECONDS), self.stop)
-            timer.daemon = True
-            timer.start()
+        timer = timeman.stop_timer(seconds, self.stop)
         self._table.age[0] += 1
         helpers = self._start_helpers(board, self.options["MaxHelperThreads"])
         main = self._contexts[0]
@@ -394,7 +393,7 @@ class Searcher:
                 distance = mate_in(score)
                 if distance is not None and distance <= d:
                     break  # a forced result within the horizon: deeper cannot change it
-                if seconds is not None and time.perf_counter() - start > self.NEW_DEPTH_SHARE * seconds:
+                if not timeman.may_start_depth(time.perf_counter() - start, seconds):
                     break
         finally:
             self.stop()

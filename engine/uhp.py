@@ -27,16 +27,15 @@ ok
 
 import logging
 import math
-import os
 import re
 import threading
 import time
 
-from . import info_lines
+from . import info_lines, timeman
 from .errors import IllegalMoveError, NotationError
 from .game import Board
 from .options import OptionSpec
-from .perft import perft_line
+from .perft_cli import perft_line
 from .search import Searcher
 from .worker import Job
 
@@ -46,38 +45,40 @@ INVALID_COMMAND = "Invalid command. Try 'help' to see a list of valid commands."
 NO_GAME = "No game in progress. Try 'newgame' to start a new game."
 GAME_OVER = "The game is over. Try 'newgame' to start a new game."
 
-# The session's own options; the search adds Searcher.OPTIONS.
+
+
+def _board_rule(keyword):
+    """How an option that is a rules switch of the Board (a keyword of Board and
+    an attribute of it) is applied: to the game in hand and to every new game."""
+    def apply(session, value):
+        session.rules[keyword] = value
+        if session.board is not None:
+            setattr(session.board, keyword, value)
+    return apply
+
+
+def _in_searcher(spec):
+    """A search option as the session has it: setting it sets it in the searcher."""
+    return spec._replace(apply=lambda session, value: session.searcher.set_option(spec.name, value))
+
+
+# The session's own options (ReportIntermediateBestMoves is read by bestmove); the
+# search adds Searcher.OPTIONS.
 ENGINE_OPTIONS = (
     OptionSpec("RepetitionDraw", "bool", False,
-               help="Draw the game when a position occurs for the third time (nokamute, hivegame.com)."),
+               help="Draw the game when a position occurs for the third time (nokamute, hivegame.com).",
+               apply=_board_rule("repetition_draw")),
     OptionSpec("AllowQueenOnFirstTurn", "bool", False,
-               help="Allow a Queen on a side's first turn, as in games made on hivegame.com."),
+               help="Allow a Queen on a side's first turn, as in games made on hivegame.com.",
+               apply=_board_rule("queen_first")),
     OptionSpec("ReportIntermediateBestMoves", "bool", False,
                help="bestmove also prints move;depth;score;pv... as each search depth completes."),
 )
-# Options that are rules switches of the Board: option name -> Board keyword/attribute.
-_BOARD_OPTIONS = {"RepetitionDraw": "repetition_draw", "AllowQueenOnFirstTurn": "queen_first"}
 
 # Time of a `bestmove time` limit: .NET TimeSpan's [d.]hh:mm[:ss[.fff]], as MzingaViewer writes it.
 _TIME_RE = re.compile(r"(?:([0-9]+)\.)?([0-9]{1,2}):([0-9]{1,2})(?::([0-9]{1,2})(\.[0-9]+)?)?")
 _WHOLE_RE = re.compile(r"[0-9]+")
 _SECONDS_RE = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
-# A `bestmove time` answer must arrive within the limit: the search gets the limit
-# less a reserve (a fifth, at most 0.3 s); half-way into the reserve the session
-# stops it, and three quarters in it answers with the best move found so far.
-_RESERVE_FRACTION, _RESERVE_MAX = 0.2, 0.3
-
-
-def time_plan(seconds, received):
-    """(seconds for the search, when to stop it, when to answer regardless), in
-    time.monotonic() terms, for a bestmove received at `received` that must be
-    answered within `seconds` (None: no limit)."""
-    if seconds is None:
-        return None, math.inf, math.inf
-    reserve = min(_RESERVE_MAX, _RESERVE_FRACTION * seconds)
-    deadline = received + seconds
-    return max(0.0, deadline - reserve - time.monotonic()), deadline - reserve / 2, deadline - reserve / 4
-
 
 class CommandError(Exception):
     """A command that cannot be carried out; answered `err <message>`."""
@@ -131,9 +132,14 @@ class Session:
     def __init__(self, output, searcher=None, input_ended=None):
         self._out = output
         self.searcher = searcher if searcher is not None else Searcher()
-        self._specs = {spec.name: spec for spec in ENGINE_OPTIONS + tuple(self.searcher.OPTIONS)}
+        specs = ENGINE_OPTIONS + tuple(_in_searcher(spec) for spec in self.searcher.OPTIONS)
+        self._specs = {spec.name: spec for spec in specs}
         self.options = {name: spec.default for name, spec in self._specs.items()}
         self.board = None
+        self.rules = {}  # Board keywords of the rules options, for each new game
+        for spec in ENGINE_OPTIONS:
+            if spec.apply is not None:
+                spec.apply(self, spec.default)
         self.exit_requested = False
         self._pv = None  # MoveStrings of the last principal variation
         self._job = None  # the running bestmove or perft, which SIGINT stops
@@ -204,9 +210,6 @@ class Session:
             raise CommandError(GAME_OVER)
         return board
 
-    def _rules(self):
-        return {keyword: self.options[name] for name, keyword in _BOARD_OPTIONS.items()}
-
     # --- Commands ----------------------------------------------------------------------
     def _info(self, argument):
         for line in info_lines():
@@ -231,9 +234,9 @@ class Session:
 
     def _newgame(self, argument):
         if ";" in argument:
-            board = Board.from_game_string(argument, **self._rules())
+            board = Board.from_game_string(argument, **self.rules)
         else:
-            board = Board(argument or "Base", **self._rules())
+            board = Board(argument or "Base", **self.rules)
         self.board = board
         self._pv = None
         self.searcher.new_game()
@@ -264,7 +267,7 @@ class Session:
             self._pv = [board.uhp(moves[0])]
             self._say(self._pv[0])
             return
-        search_seconds, stop_at, give_up_at = time_plan(seconds, self._received)
+        plan = timeman.plan(seconds, self._received)
         root = board.copy()
         latest = []  # the result of the deepest completed iteration
         report = self.options["ReportIntermediateBestMoves"]
@@ -277,8 +280,8 @@ class Session:
                     self._say(";".join([pv[0], str(result.depth), str(result.score)] + pv))
             job.publish(record)
 
-        job = Job(lambda: self.searcher.search(root.copy(), depth, search_seconds, on_iteration), self.searcher.stop)
-        finished = self._run(job, stop_at, give_up_at, unbounded=depth is None and seconds is None)
+        job = Job(lambda: self.searcher.search(root.copy(), depth, plan.search_seconds, on_iteration), self.searcher.stop)
+        finished = self._run(job, plan.stop_at, plan.answer_at, unbounded=depth is None and seconds is None)
         result = job.result if finished else (latest[0] if latest else None)
         move, pv = (result.move, result.pv) if result is not None else (moves[0], (moves[0],))
         if move not in moves:  # never answer an illegal move, whatever the search says
@@ -324,10 +327,8 @@ class Session:
             value = spec.parse(text)
         except ValueError as error:
             raise CommandError(str(error)) from None
-        if spec not in ENGINE_OPTIONS:
-            self.searcher.set_option(spec.name, value)
-        if spec.name in _BOARD_OPTIONS and self.board is not None:
-            setattr(self.board, _BOARD_OPTIONS[spec.name], value)
+        if spec.apply is not None:
+            spec.apply(self, value)
         self.options[spec.name] = value
         return spec.line(value)
 
@@ -335,7 +336,7 @@ class Session:
         max_depth = _parse_whole(argument, "perft depth", 0) if argument else math.inf
         root = self._game().copy()
         stop = threading.Event()
-        threads = os.cpu_count() or 1
+        threads = 1 + self.options.get("MaxHelperThreads", 0)  # as many as a search uses
 
         def count_each_depth():
             depth = 0

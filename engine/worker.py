@@ -10,11 +10,11 @@ import math
 import threading
 import time
 
+from .timeman import interrupt_deadline
+
 # How often the waiting thread wakes up. It re-sends `stop` each time, because a
 # stop that lands before the worker has started (and reset its flag) is lost.
 POLL_SECONDS = 0.02
-# After SIGINT the answer comes out within this long, stopped or not.
-INTERRUPT_GRACE_SECONDS = 1.0
 
 
 class Job:
@@ -53,7 +53,7 @@ class Job:
                 report()
 
     def interrupt(self):
-        """SIGINT: stop now and answer within INTERRUPT_GRACE_SECONDS."""
+        """SIGINT: stop now and answer by timeman's interrupt deadline."""
         self._interrupted_at = time.monotonic()
         self._stop()
 
@@ -68,7 +68,7 @@ class Job:
                     self.interrupt()
                 now = time.monotonic()
                 if self._interrupted_at is not None:
-                    give_up_at = min(give_up_at, self._interrupted_at + INTERRUPT_GRACE_SECONDS)
+                    give_up_at = min(give_up_at, interrupt_deadline(self._interrupted_at))
                 if now >= stop_at or self._interrupted_at is not None:
                     self._stop()
                 if now >= give_up_at:

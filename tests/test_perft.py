@@ -4,6 +4,7 @@ import threading
 
 import pytest
 
+from engine import perft_cli
 from engine.game import Board
 
 from .conftest import read_rows
@@ -64,3 +65,9 @@ def test_a_set_stop_event_abandons_the_count():
     stop.set()
     assert board.perft(4, stop=stop) is None
     assert board.perft(4, threads=2, stop=stop) is None
+
+
+def test_the_command_line_prints_mzinga_lines(capsys):
+    assert perft_cli.main(["Base+MLP;InProgress;White[2];wG1;bL /wG1", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(" in ")[0] for line in lines] == ["perft(1) = 24", "perft(2) = 504"]

@@ -369,3 +369,25 @@ def test_perft_without_a_depth_runs_until_interrupted():
     lines = engine.ask("perft")
     assert lines[:4] == [line for line in lines[:4] if line.startswith("perft(")]
     assert engine.ask("undo") == ["err Unable to undo 1 moves: 0 played."]
+
+
+@pytest.mark.parametrize("searcher,helpers,threads", [
+    (None, None, 1),  # the engine's default: MaxHelperThreads 0
+    (None, "1", 2),
+    (FakeSearcher(), None, 1),  # a searcher without helper threads
+])
+def test_perft_uses_as_many_threads_as_a_search(monkeypatch, searcher, helpers, threads):
+    used = []
+    count = Board.perft
+
+    def spy(board, depth, threads=1, stop=None):
+        used.append(threads)
+        return count(board, depth, threads, stop)
+
+    monkeypatch.setattr(Board, "perft", spy)
+    engine = SessionDriver(searcher)
+    if helpers is not None:
+        engine.ask(f"options set MaxHelperThreads {helpers}")
+    engine.ask("newgame Base+MLP")
+    assert [line.split(" in ")[0] for line in engine.ask("perft 4")][-1] == "perft(4) = 151686"
+    assert set(used) == {threads}

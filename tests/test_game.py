@@ -1,0 +1,81 @@
+"""What Board reports about a position: the outcome and why, a Queen's filled
+neighbours, the cells to place on, the pieces in play."""
+
+import pytest
+
+from engine.game import (
+    BLACK,
+    BOTH_QUEENS_SURROUNDED,
+    PLY_LIMIT,
+    QUEEN_SURROUNDED,
+    REPETITION,
+    WHITE,
+    Board,
+    Outcome,
+    axial,
+)
+from engine.notation import piece_name
+
+from .conftest import read_nokamute_cases
+
+NOKAMUTE = {title: game_string for title, game_string, _ in read_nokamute_cases()}
+# White moves its Ant into the last cell around its own Queen (a random game).
+WHITE_SUICIDE = ("Base;BlackWins;Black[10];wG1;bG1 \\wG1;wQ wG1\\;bA1 \\bG1;wS1 wQ/;bG2 bA1/;wA1 /wG1;bQ -bG2;"
+                 "wB1 wQ\\;bG3 -bQ;wA2 wB1\\;bB1 /bA1;wA2 bG3\\;bA2 \\bG2;wA3 wS1-;bA3 bG2\\;wG2 wA1\\;bA3 bA2/;"
+                 "wA2 wS1\\")
+
+
+@pytest.mark.parametrize("game_string,repetition_draw,outcome,result", [
+    (NOKAMUTE["White wins"], False, Outcome(WHITE, QUEEN_SURROUNDED), "1-0"),
+    (NOKAMUTE["Black suicide"], False, Outcome(WHITE, QUEEN_SURROUNDED), "1-0"),
+    (WHITE_SUICIDE, False, Outcome(BLACK, QUEEN_SURROUNDED), "0-1"),
+    (NOKAMUTE["Draw"], False, Outcome(None, BOTH_QUEENS_SURROUNDED), "1/2-1/2"),
+    (NOKAMUTE["Draw by threefold repetition"], True, Outcome(None, REPETITION), "1/2-1/2"),
+], ids=["white wins", "black suicide", "white suicide", "both queens", "repetition"])
+def test_the_outcome_of_a_finished_game(game_string, repetition_draw, outcome, result):
+    board = Board.from_game_string(game_string, repetition_draw=repetition_draw)
+    assert board.game_string().split(";")[1] == game_string.split(";")[1]
+    assert board.outcome() == outcome
+    assert board.outcome().result() == result
+    assert board.outcome(max_plies=1) == outcome  # the rules come before the adjudication
+
+
+def test_a_game_in_progress_has_no_outcome_until_the_ply_limit():
+    board = Board.from_game_string(NOKAMUTE["Draw by threefold repetition"])  # no repetition rule
+    assert board.outcome() is None
+    assert board.outcome(max_plies=board.ply + 1) is None
+    assert board.outcome(max_plies=board.ply) == Outcome(None, PLY_LIMIT)
+    assert Board().outcome(max_plies=0).result() == "1/2-1/2"
+
+
+def test_a_caller_may_adjudicate_with_its_own_termination():
+    assert Outcome(BLACK, "time forfeit").result() == "0-1"
+
+
+def test_queen_neighbours_count_the_filled_cells_around_each_queen():
+    board = Board.from_game_string(NOKAMUTE["White wins"])
+    assert (board.queen_neighbours(WHITE), board.queen_neighbours(BLACK)) == (4, 6)
+    board = Board.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+    assert (board.queen_neighbours(WHITE), board.queen_neighbours(BLACK)) == (None, None)
+    board.push_uhp("wQ -wS1")
+    assert board.queen_neighbours(WHITE) == 1
+
+
+def test_placement_cells_for_either_side():
+    board = Board("Base")
+    assert [axial(cell) for cell in board.placement_cells(WHITE)] == [(0, 0)]
+    board.push_uhp("wS1")
+    assert len(board.placement_cells(BLACK)) == 6
+    board.push_uhp("bS1 wS1-")
+    # wS1 at the origin, bS1 east of it: each side may place on the three cells
+    # on its own side that touch no enemy piece.
+    white, black = (sorted(axial(cell) for cell in board.placement_cells(color)) for color in (WHITE, BLACK))
+    assert len(white) == len(black) == 3
+    assert all(q <= 0 for q, _ in white) and all(q >= 1 for q, _ in black)
+
+
+def test_pieces_in_play_with_their_cells_and_levels():
+    board = Board.from_game_string("Base;InProgress;Black[4];wS1;bS1 wS1-;wB1 -wS1;bQ bS1-;wQ wB1\\;bA1 bQ-;wB1 wS1")
+    assert [(piece_name(piece), axial(cell), level) for piece, cell, level in board.pieces_in_play()] == [
+        ("wQ", (-1, 1), 0), ("wS1", (0, 0), 0), ("wB1", (0, 0), 1), ("bQ", (2, 0), 0), ("bS1", (1, 0), 0),
+        ("bA1", (3, 0), 0)]

@@ -1,0 +1,159 @@
+"""The engine's move generator against the plain-Python reference (tests/reference.py).
+
+A differential property test: seeded random games of all 8 game types, the two
+legal-move sets compared at every ply. The reference is itself held to the data
+(nokamute's legal moves in tests/data/validmoves_random.tsv and the perft counts
+of tests/data/perft_startpos.tsv), so that a disagreement points at one side.
+"""
+
+import random
+
+import pytest
+
+from engine.game import Board, axial
+from engine.notation import GAME_TYPES, piece_name
+
+from .conftest import read_rows
+from .reference import Position, move_string
+
+
+def reference_move(move):
+    """THE adapter from an engine Move to the reference's form: 'pass' or
+    (piece name, (q, r)). Every comparison of the two generators goes through
+    this one function, so a change of the Move class is made here only."""
+    if move.is_pass:
+        return "pass"
+    return piece_name(move.piece), axial(move.dest)
+
+
+def engine_moves(board):
+    """The engine's legal moves in the reference's form."""
+    return {reference_move(m) for m in board.legal_moves}
+
+
+def assert_same_moves(board, position):
+    """The two generators agree on the legal moves and on the game's state; a
+    failure names the GameString and the moves each one misses."""
+    ours = engine_moves(board)
+    expected = position.legal_moves()
+    if ours != expected:
+        missing = sorted(f"{move_string(position, m)} {m}" for m in expected - ours)
+        extra = sorted(f"{move_string(position, m)} {m}" for m in ours - expected)
+        pytest.fail(
+            f"{board.game_string()}\n"
+            f" missing (the reference's, not the engine's): {missing}\n"
+            f" extra (the engine's, not the reference's): {extra}"
+        )
+    state = board.game_string().split(";")[1]
+    assert (position.result or "InProgress") == state or (state == "NotStarted" and position.ply == 0), (
+        f"{board.game_string()}: the reference says {position.result or 'InProgress'}"
+    )
+
+
+def choose(rng, moves, by_piece):
+    """A random move: uniform over the moves, or (by_piece) over the pieces that
+    have a move and then over that piece's moves, so that the rarer movers (a
+    beetle on top, a pillbug's throw) are played about as often as the ants."""
+    moves = sorted(moves)
+    if not by_piece:
+        return rng.choice(moves)
+    pieces = sorted({m.piece for m in moves})
+    piece = rng.choice(pieces)
+    return rng.choice([m for m in moves if m.piece == piece])
+
+
+def play_and_compare(game_type, seed, max_plies):
+    """Play one seeded random game with the engine, keep the reference in step
+    by applying the same moves, compare at every ply; the number of positions."""
+    rng = random.Random(f"{game_type}/{seed}")
+    by_piece = seed % 2 == 1
+    board = Board(game_type)
+    position = Position(game_type)
+    compared = 0
+    while True:
+        assert_same_moves(board, position)
+        compared += 1
+        moves = board.legal_moves
+        if not moves or board.ply >= max_plies:
+            return compared
+        move = choose(rng, moves, by_piece)
+        board.push(move)
+        position.play(reference_move(move))
+
+
+@pytest.mark.parametrize("game_type", GAME_TYPES)
+def test_random_games_agree_with_the_reference(game_type):
+    """About 2,800 positions per game type: 16 games of up to 200 plies (in all 8
+    types about 22,600 positions, of which about 12,000 hold a stack, 6,000 a
+    possible throw and 1,500 a mosquito on top; 27 games end with a Queen
+    surrounded)."""
+    positions = sum(play_and_compare(game_type, seed, 200) for seed in range(16))
+    assert positions > 1_000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_type", GAME_TYPES)
+def test_many_random_games_agree_with_the_reference(game_type):
+    """Ten times as many: 160 other games of up to 300 plies per game type."""
+    positions = sum(play_and_compare(game_type, seed, 300) for seed in range(1000, 1160))
+    assert positions > 10_000
+
+
+def test_a_finished_game_agrees():
+    """A game won by surrounding the black Queen: no moves on either side, and the
+    same result (rules.md, "End of the game")."""
+    game_string = (
+        "Base;WhiteWins;Black[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1/;wG1 -wQ;bG1 \\bQ;wG1 bQ\\;bG2 bQ/;wA1 wQ\\;"
+        "bA1 bG2/;wA1 bG2\\;bA1 \\bG2;wQ \\wS1;bA1 bG2/;wQ /bG1"
+    )
+    board = Board.from_game_string(game_string)
+    position = Position.from_game_string(game_string)
+    assert position.result == "WhiteWins" and position.legal_moves() == set()
+    assert_same_moves(board, position)
+
+
+# --- The reference held to the data --------------------------------------------------
+RANDOM_ROWS = read_rows("validmoves_random.tsv")
+
+
+@pytest.mark.parametrize("start", range(0, len(RANDOM_ROWS), 250))
+def test_reference_matches_nokamute_random_positions(start):
+    """nokamute's legal moves in 1,500 random positions, resolved by the
+    reference's own reading of the MoveStrings."""
+    for game_string, count, move_strings in RANDOM_ROWS[start : start + 250]:
+        fields = game_string.split(";")
+        position = Position(fields[0])
+        for text in fields[3:]:
+            position.play(position.parse(text))
+        expected = {position.parse(text) for text in move_strings.split(";")}
+        assert len(expected) == int(count)
+        got = position.legal_moves()
+        missing = sorted(move_string(position, m) for m in expected - got)
+        extra = sorted(move_string(position, m) for m in got - expected)
+        assert not missing and not extra, f"{game_string}\n missing {missing}\n extra {extra}"
+
+
+def reference_perft(position, depth):
+    """Leaf count of the legal-move tree, by replaying the moves on copies."""
+    moves = position.legal_moves()
+    if depth == 0:
+        return 1
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for move in moves:
+        child = position.copy()
+        child.play(move)
+        total += reference_perft(child, depth - 1)
+    return total
+
+
+STARTPOS = {(game_type, int(depth)): int(count) for game_type, depth, count in read_rows("perft_startpos.tsv")}
+
+
+@pytest.mark.parametrize(
+    "game_type,depth",
+    [(t, 3) for t in GAME_TYPES] + [("Base", 4), pytest.param("Base+MLP", 4, marks=pytest.mark.slow)],
+)
+def test_reference_perft_from_start(game_type, depth):
+    assert reference_perft(Position(game_type), depth) == STARTPOS[game_type, depth]
