@@ -14,11 +14,11 @@ from datetime import datetime, timezone
 from itertools import combinations
 from typing import NamedTuple
 
+from engine.bugs import EXPANSION_NAMES
+
 from .referee import FORFEITS, play_game
 from .timecontrol import TimeControl
 from .uhp_client import EngineError, EngineProcess, EngineSpec
-
-EXPANSION_NAMES = {"M": "Mosquito", "L": "Ladybug", "P": "Pillbug"}
 
 
 class ArenaError(Exception):

@@ -2,18 +2,18 @@
 
 The state is a namedtuple of arrays (never a jitclass, which numba cannot cache),
 built by `new_state` and read and written by the `@njit(cache=True)` kernels here
-and in movegen.py. See constants.py for the grid and the move encoding.
+and in movegen.py. Besides the stacks it keeps, per cell, the set of occupied
+neighbours and the sets of neighbours topped by each colour, so that gates,
+placements and surrounded Queens are lookups (hexgrid.py). Moves are decoded
+through moves.py, and make/unmake dispatch on their kind.
 """
-
-from collections import namedtuple
 
 import numpy as np
 from numba import njit
 
+from .bugs import NUM_PIECES, QUEEN_ID
 from .constants import (
     BLACK_WINS,
-    CELL_MASK,
-    DIRECTION_DELTA,
     DRAW,
     FLAG_REPETITION_DRAW,
     IN_PROGRESS,
@@ -26,12 +26,9 @@ from .constants import (
     INFO_REVERSIBLE_FROM,
     INFO_SIZE,
     MAX_HEIGHT,
-    MOVE_PIECE_SHIFT,
-    NUM_CELLS,
-    NUM_PIECES,
-    PASS_MOVE,
+    MAX_PLIES,
+    PIECE_COLOR,
     PIECE_KIND,
-    PIECES_PER_SIDE,
     UNDO_FROM,
     UNDO_KEY,
     UNDO_LAST_MOVED,
@@ -46,83 +43,54 @@ from .constants import (
     ZOBRIST_PIECE,
     ZOBRIST_SIDE,
 )
+from .hexgrid import NUM_CELLS, NUM_DIRECTIONS, OPPOSITE, is_surrounded, neighbor, set_occupied
+from .moves import KIND_PASS, KIND_PLACE, move_dest, move_kind, move_piece
 
-State = namedtuple(
-    "State",
-    [
-        "height",  # int8[NUM_CELLS]: pieces stacked on each cell
-        "stack",  # int8[NUM_CELLS, MAX_HEIGHT]: piece ids, bottom first
-        "piece_cell",  # int64[NUM_PIECES]: cell of each piece, -1 in hand
-        "piece_level",  # int64[NUM_PIECES]: level in its stack (0 = ground)
-        "info",  # int64[INFO_SIZE]: scalars, see INFO_* in constants.py
-        "undo",  # int64[capacity, UNDO_SIZE]: one record per ply played
-        "zobrist_piece",  # int64[16, NUM_CELLS, MAX_HEIGHT], shared, read-only
-        "zobrist_last",  # int64[NUM_CELLS + 1], shared, read-only
-        "mark",  # int64[NUM_CELLS]: scratch stamps for cell searches
-        "pinned",  # int64[NUM_CELLS]: scratch stamps marking pinned ground cells
-        "seen",  # int64[NUM_PIECES * NUM_CELLS]: scratch stamps for move de-duplication
-        "work",  # int64[4 * NUM_CELLS]: scratch queues and stacks (layout in movegen.py)
-    ],
+# The whole state of one board, scratch space included, is one numpy record: the
+# kernels take it as one argument and read its fields as arrays (`s.height[cell]`).
+# A namedtuple of arrays would cost an atomic reference count per field on every
+# kernel call, which measured 10-40x slower than the work itself.
+STATE_FIELDS = (
+    ("height", np.int8, (NUM_CELLS,)),  # pieces stacked on each cell
+    ("stack", np.int8, (NUM_CELLS, MAX_HEIGHT)),  # piece ids, bottom first
+    ("piece_cell", np.int64, (NUM_PIECES,)),  # cell of each piece, -1 in hand
+    ("piece_level", np.int64, (NUM_PIECES,)),  # level in its stack (0 = ground)
+    ("around", np.uint8, (NUM_CELLS,)),  # bit d set when the neighbour in direction d is occupied
+    ("tops", np.uint8, (2, NUM_CELLS)),  # bit d set when that neighbour's top piece is of the colour
+    ("info", np.int64, (INFO_SIZE,)),  # scalars, see INFO_* in constants.py
+    ("undo", np.int64, (MAX_PLIES, UNDO_SIZE)),  # one record per ply played
+    ("zobrist_piece", np.int64, ZOBRIST_PIECE.shape),  # read-only
+    ("zobrist_last", np.int64, ZOBRIST_LAST_MOVED.shape),  # read-only
+    ("mark", np.int64, (NUM_CELLS,)),  # scratch stamps for cell searches
+    ("pinned", np.int64, (NUM_CELLS,)),  # scratch stamps marking pinned ground cells
+    ("seen", np.int64, (NUM_PIECES * NUM_CELLS,)),  # scratch stamps for move de-duplication
+    ("work", np.int64, (WORK_SIZE,)),  # scratch queues and stacks (layout in constants.py)
 )
+STATE_DTYPE = np.dtype([(name, dtype, shape) for name, dtype, shape in STATE_FIELDS], align=True)
 
-DEFAULT_UNDO_CAPACITY = 1024
+
+def _record():
+    return np.zeros(1, dtype=STATE_DTYPE).view(np.recarray)[0]
 
 
-def new_state(expansions=0, flags=0, undo_capacity=DEFAULT_UNDO_CAPACITY):
+def new_state(expansions=0, flags=0):
     """An empty board of the game type with the given expansion bits and rule flags."""
-    info = np.zeros(INFO_SIZE, dtype=np.int64)
-    info[INFO_LAST_MOVED] = -1
-    info[INFO_EXPANSIONS] = expansions
-    info[INFO_FLAGS] = flags
-    return State(
-        height=np.zeros(NUM_CELLS, dtype=np.int8),
-        stack=np.full((NUM_CELLS, MAX_HEIGHT), -1, dtype=np.int8),
-        piece_cell=np.full(NUM_PIECES, -1, dtype=np.int64),
-        piece_level=np.zeros(NUM_PIECES, dtype=np.int64),
-        info=info,
-        undo=np.zeros((undo_capacity, UNDO_SIZE), dtype=np.int64),
-        zobrist_piece=ZOBRIST_PIECE,
-        zobrist_last=ZOBRIST_LAST_MOVED,
-        mark=np.zeros(NUM_CELLS, dtype=np.int64),
-        pinned=np.zeros(NUM_CELLS, dtype=np.int64),
-        seen=np.zeros(NUM_PIECES * NUM_CELLS, dtype=np.int64),
-        work=np.zeros(WORK_SIZE, dtype=np.int64),
-    )
+    s = _record()
+    s.info[INFO_LAST_MOVED] = -1
+    s.info[INFO_EXPANSIONS] = expansions
+    s.info[INFO_FLAGS] = flags
+    s.stack[:] = -1
+    s.piece_cell[:] = -1
+    s.zobrist_piece[:] = ZOBRIST_PIECE
+    s.zobrist_last[:] = ZOBRIST_LAST_MOVED
+    return s
 
 
-def copy_state(state, undo_capacity=None):
-    """An independent copy (scratch arrays fresh, Zobrist tables shared)."""
-    plies = int(state.info[INFO_PLY])
-    capacity = max(undo_capacity or state.undo.shape[0], plies + 1)
-    undo = np.zeros((capacity, UNDO_SIZE), dtype=np.int64)
-    undo[:plies] = state.undo[:plies]
-    return state._replace(
-        height=state.height.copy(),
-        stack=state.stack.copy(),
-        piece_cell=state.piece_cell.copy(),
-        piece_level=state.piece_level.copy(),
-        info=state.info.copy(),
-        undo=undo,
-        mark=np.zeros_like(state.mark),
-        pinned=np.zeros_like(state.pinned),
-        seen=np.zeros_like(state.seen),
-        work=np.zeros_like(state.work),
-    )
-
-
-@njit(cache=True, nogil=True)
-def move_piece(move):
-    return move >> MOVE_PIECE_SHIFT
-
-
-@njit(cache=True, nogil=True)
-def move_dest(move):
-    return move & CELL_MASK
-
-
-@njit(cache=True, nogil=True)
-def encode_move(piece, dest):
-    return (piece << MOVE_PIECE_SHIFT) | dest
+def copy_state(state):
+    """An independent copy of a state."""
+    array = np.empty(1, dtype=STATE_DTYPE).view(np.recarray)
+    array[0] = state
+    return array[0]
 
 
 @njit(cache=True, nogil=True)
@@ -140,20 +108,12 @@ def top_piece(s, cell):
 
 
 @njit(cache=True, nogil=True)
-def is_surrounded(s, cell):
-    for d in range(6):
-        if s.height[(cell + DIRECTION_DELTA[d]) & CELL_MASK] == 0:
-            return False
-    return True
-
-
-@njit(cache=True, nogil=True)
 def queens_result(s):
     """Result from the queens alone (rules.md, "End of the game")."""
-    white_cell = s.piece_cell[0]
-    black_cell = s.piece_cell[PIECES_PER_SIDE]
-    white_lost = white_cell >= 0 and is_surrounded(s, white_cell)
-    black_lost = black_cell >= 0 and is_surrounded(s, black_cell)
+    white_cell = s.piece_cell[QUEEN_ID[0]]
+    black_cell = s.piece_cell[QUEEN_ID[1]]
+    white_lost = white_cell >= 0 and is_surrounded(s.around, white_cell)
+    black_lost = black_cell >= 0 and is_surrounded(s.around, black_cell)
     if white_lost and black_lost:
         return DRAW
     if white_lost:
@@ -192,13 +152,61 @@ def repetitions(s, most):
     return count
 
 
+# --- Pieces on and off a cell ----------------------------------------------------
+@njit(cache=True, nogil=True)
+def _set_top_color(s, cell, old, new):
+    """Keep `tops` true when the colour on top of `cell` changes from `old` to
+    `new` (-1: empty)."""
+    if old == new:
+        return
+    for d in range(NUM_DIRECTIONS):
+        n = neighbor(cell, d)
+        bit = 1 << OPPOSITE[d]
+        if old >= 0:
+            s.tops[old, n] &= ~bit
+        if new >= 0:
+            s.tops[new, n] |= bit
+
+
+@njit(cache=True, nogil=True)
+def _push_piece(s, piece, cell):
+    """Put `piece` on top of `cell`; returns its Zobrist part."""
+    h = s.height[cell]
+    if h == 0:
+        set_occupied(s.around, cell, True)
+        _set_top_color(s, cell, -1, PIECE_COLOR[piece])
+    else:
+        _set_top_color(s, cell, PIECE_COLOR[s.stack[cell, h - 1]], PIECE_COLOR[piece])
+    s.stack[cell, h] = piece
+    s.height[cell] = h + 1
+    s.piece_cell[piece] = cell
+    s.piece_level[piece] = h
+    return s.zobrist_piece[PIECE_KIND[piece], cell, h]
+
+
+@njit(cache=True, nogil=True)
+def _pop_piece(s, cell):
+    """Take the top piece off `cell`, leaving it unplaced in the piece arrays to
+    the caller; returns its Zobrist part."""
+    h = s.height[cell] - 1
+    piece = s.stack[cell, h]
+    s.stack[cell, h] = -1
+    s.height[cell] = h
+    if h == 0:
+        set_occupied(s.around, cell, False)
+        _set_top_color(s, cell, PIECE_COLOR[piece], -1)
+    else:
+        _set_top_color(s, cell, PIECE_COLOR[piece], PIECE_COLOR[s.stack[cell, h - 1]])
+    return s.zobrist_piece[PIECE_KIND[piece], cell, h]
+
+
+# --- Make and unmake ---------------------------------------------------------------
 @njit(cache=True, nogil=True)
 def make_move(s, move):
     """Play `move` (assumed legal) in place and push its undo record.
 
-    Writes height, stack, piece_cell, piece_level, info and undo[ply]. The result
-    of the game after the move is stored in info[INFO_RESULT].
-    """
+    Dispatches on the move's kind (moves.py). The result of the game after the
+    move is stored in info[INFO_RESULT]."""
     info = s.info
     ply = info[INFO_PLY]
     record = s.undo[ply]
@@ -210,29 +218,21 @@ def make_move(s, move):
     position = position_key(s)
     record[UNDO_POSITION_KEY] = position
     key = position ^ ZOBRIST_SIDE
-    if move == PASS_MOVE:
+    kind = move_kind(move)
+    if kind == KIND_PASS:
         record[UNDO_FROM] = -1
         info[INFO_LAST_MOVED] = -1
         key ^= s.zobrist_last[NUM_CELLS]
-    else:
-        piece = move >> MOVE_PIECE_SHIFT
-        dest = move & CELL_MASK
-        kind = PIECE_KIND[piece]
+    else:  # a placement or a move (a Pillbug's throw included) onto the destination
+        piece = move_piece(move)
+        dest = move_dest(move)
         src = s.piece_cell[piece]
         record[UNDO_FROM] = src
-        if src < 0:
+        if kind == KIND_PLACE:
             info[INFO_REVERSIBLE_FROM] = ply + 1
         else:
-            h = s.height[src] - 1
-            s.height[src] = h
-            s.stack[src, h] = -1
-            key ^= s.zobrist_piece[kind, src, h]
-        h = s.height[dest]
-        s.stack[dest, h] = piece
-        s.height[dest] = h + 1
-        s.piece_cell[piece] = dest
-        s.piece_level[piece] = h
-        key ^= s.zobrist_piece[kind, dest, h]
+            key ^= _pop_piece(s, src)
+        key ^= _push_piece(s, piece, dest)
         info[INFO_LAST_MOVED] = piece
         key ^= s.zobrist_last[dest]
     info[INFO_KEY] = key
@@ -251,22 +251,15 @@ def unmake_move(s):
     ply = info[INFO_PLY] - 1
     record = s.undo[ply]
     move = record[UNDO_MOVE]
-    if move != PASS_MOVE:
-        piece = move >> MOVE_PIECE_SHIFT
-        dest = move & CELL_MASK
-        h = s.height[dest] - 1
-        s.height[dest] = h
-        s.stack[dest, h] = -1
-        src = record[UNDO_FROM]
-        if src >= 0:
-            h = s.height[src]
-            s.stack[src, h] = piece
-            s.height[src] = h + 1
-            s.piece_cell[piece] = src
-            s.piece_level[piece] = h
-        else:
+    kind = move_kind(move)
+    if kind != KIND_PASS:
+        piece = move_piece(move)
+        _pop_piece(s, move_dest(move))
+        if kind == KIND_PLACE:
             s.piece_cell[piece] = -1
             s.piece_level[piece] = 0
+        else:
+            _push_piece(s, piece, record[UNDO_FROM])
     info[INFO_PLY] = ply
     info[INFO_LAST_MOVED] = record[UNDO_LAST_MOVED]
     info[INFO_KEY] = record[UNDO_KEY]

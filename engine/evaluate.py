@@ -13,18 +13,10 @@ import numpy as np
 from numba import njit
 
 from .board import top_piece
-from .constants import (
-    BEETLE,
-    INFO_PLY,
-    MOSQUITO,
-    NUM_BUGS,
-    NUM_PIECES,
-    PIECE_BUG,
-    PIECE_COLOR,
-    PIECES_PER_SIDE,
-    PILLBUG,
-)
-from .movegen import can_slide, mark_pinned, neighbor, new_stamp
+from .bugs import BUGS, COPIES_NEIGHBOURS, NUM_BUGS, NUM_PIECES, QUEEN_ID, RESTS_ON_TOP, THROW
+from .constants import BUG_ABILITIES, BUG_FLAGS, INFO_PLY, PIECE_BUG, PIECE_COLOR
+from .hexgrid import filled_neighbours, neighbor, slide_out
+from .movegen import mark_pinned, new_stamp
 
 # Layout of the weight array.
 W_IN_HAND = 0  # per bug, a piece still in hand
@@ -32,14 +24,14 @@ W_MOVABLE = W_IN_HAND + NUM_BUGS  # per bug, a piece on top and not pinned
 W_STUCK = W_MOVABLE + NUM_BUGS  # per bug, a piece pinned or covered
 W_QUEEN_FILLED = W_STUCK + NUM_BUGS  # by number of filled cells around the own Queen (0..6)
 W_QUEEN_CAN_SLIDE = W_QUEEN_FILLED + 7  # own Queen unpinned with a free sliding step
-W_ON_ENEMY_QUEEN = W_QUEEN_CAN_SLIDE + 1  # own beetle or mosquito on top of the enemy Queen
+W_ON_ENEMY_QUEEN = W_QUEEN_CAN_SLIDE + 1  # own climber (beetle, mosquito) on top of the enemy Queen
 W_FREE_NEXT_TO_OWN_QUEEN = W_ON_ENEMY_QUEEN + 1  # own movable piece beside the own Queen
-W_PILLBUG_NEXT_TO_OWN_QUEEN = W_FREE_NEXT_TO_OWN_QUEEN + 1  # own pillbug (or mosquito) beside the own Queen
+W_PILLBUG_NEXT_TO_OWN_QUEEN = W_FREE_NEXT_TO_OWN_QUEEN + 1  # own thrower (pillbug, ground mosquito) beside the own Queen
 W_STUCK_NEXT_TO_ENEMY_QUEEN = W_PILLBUG_NEXT_TO_OWN_QUEEN + 1  # own stuck piece beside the enemy Queen
 W_TEMPO = W_STUCK_NEXT_TO_ENEMY_QUEEN + 1  # having the move
 NUM_WEIGHTS = W_TEMPO + 1
 
-# Tuned weights (order Q S B G A M L P). Obtained 2026-11-29 from hand-set weights
+# Tuned weights; the per-bug ones are columns of the table of bugs. Obtained 2026-11-29 from hand-set weights
 # by `python -m bench.tune --games 1500 --depth 2 --rounds 1 --prior 0.002` (seed
 # 20261129): Texel fitting on the positions of 1,500 depth-2 self-play games. In
 # `python -m bench.selfplay --games 100 --depth 3` (seeds 1 and 2) they beat the hand
@@ -49,9 +41,9 @@ NUM_WEIGHTS = W_TEMPO + 1
 # +9 +/- 44 at 0.5 s; 52 % over all 600 games, so they were kept. Self-play at depth
 # 2-3 is a weak teacher: tune again at longer searches when the search changes.
 DEFAULT_WEIGHTS = np.zeros(NUM_WEIGHTS, dtype=np.int64)
-DEFAULT_WEIGHTS[W_IN_HAND : W_IN_HAND + NUM_BUGS] = [0, 20, 2, 17, 37, 26, 17, 11]
-DEFAULT_WEIGHTS[W_MOVABLE : W_MOVABLE + NUM_BUGS] = [26, 15, 63, 23, 52, 47, 26, 42]
-DEFAULT_WEIGHTS[W_STUCK : W_STUCK + NUM_BUGS] = [4, -10, 5, -10, -14, -3, 3, -3]
+DEFAULT_WEIGHTS[W_IN_HAND : W_IN_HAND + NUM_BUGS] = [bug.weight_in_hand for bug in BUGS]
+DEFAULT_WEIGHTS[W_MOVABLE : W_MOVABLE + NUM_BUGS] = [bug.weight_movable for bug in BUGS]
+DEFAULT_WEIGHTS[W_STUCK : W_STUCK + NUM_BUGS] = [bug.weight_stuck for bug in BUGS]
 DEFAULT_WEIGHTS[W_QUEEN_FILLED : W_QUEEN_FILLED + 7] = [0, -3, -11, -68, -151, -277, 0]
 DEFAULT_WEIGHTS[W_QUEEN_CAN_SLIDE] = 34
 DEFAULT_WEIGHTS[W_ON_ENEMY_QUEEN] = 114
@@ -82,35 +74,30 @@ def features(s, out):
             out[W_MOVABLE + bug] += sign
     for color in range(2):
         sign = 1 if color == 0 else -1
-        queen = color * PIECES_PER_SIDE
-        cell = s.piece_cell[queen]
+        cell = s.piece_cell[QUEEN_ID[color]]
         if cell < 0:
             continue
-        filled = 0
-        can_slide_out = False
         for d in range(6):
             n = neighbor(cell, d)
             top = top_piece(s, n)
             if top < 0:
-                if can_slide(s, cell, d):
-                    can_slide_out = True
                 continue
-            filled += 1
             bug = PIECE_BUG[top]
             free = s.height[n] > 1 or s.pinned[n] != pinned
             if PIECE_COLOR[top] == color:
                 if free:
                     out[W_FREE_NEXT_TO_OWN_QUEEN] += sign
-                if bug == PILLBUG or (bug == MOSQUITO and s.height[n] == 1):
+                if BUG_ABILITIES[bug] & THROW or (BUG_FLAGS[bug] & COPIES_NEIGHBOURS and s.height[n] == 1):
                     out[W_PILLBUG_NEXT_TO_OWN_QUEEN] += sign
             elif not free:
                 out[W_STUCK_NEXT_TO_ENEMY_QUEEN] -= sign
-        out[W_QUEEN_FILLED + filled] += sign
-        if can_slide_out and s.height[cell] == 1 and s.pinned[cell] != pinned:
+        out[W_QUEEN_FILLED + filled_neighbours(s.around, cell)] += sign
+        # Whether the Queen has a sliding step, if it is free to take one.
+        if slide_out(s.around, cell) != 0 and s.height[cell] == 1 and s.pinned[cell] != pinned:
             out[W_QUEEN_CAN_SLIDE] += sign
         if s.height[cell] > 1:
             top = top_piece(s, cell)
-            if PIECE_COLOR[top] != color and (PIECE_BUG[top] == BEETLE or PIECE_BUG[top] == MOSQUITO):
+            if PIECE_COLOR[top] != color and BUG_FLAGS[PIECE_BUG[top]] & RESTS_ON_TOP:
                 out[W_ON_ENEMY_QUEEN] -= sign
     out[W_TEMPO] = 1 if (s.info[INFO_PLY] & 1) == 0 else -1
 

@@ -19,15 +19,13 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from .board import compute_key, copy_state, make_move, new_state, queens_result, top_piece, unmake_move
+from .bugs import BLACK, NUM_PIECES, QUEEN, QUEEN_ID, WHITE
 from .constants import (
-    BLACK,
     BLACK_WINS,
     BUG_EXPANSION,
-    CELL_MASK,
     DRAW,
     FLAG_QUEEN_FIRST_ALLOWED,
     FLAG_REPETITION_DRAW,
-    GRID_SIZE,
     IN_PROGRESS,
     INFO_EXPANSIONS,
     INFO_FLAGS,
@@ -35,25 +33,18 @@ from .constants import (
     INFO_LAST_MOVED,
     INFO_PLY,
     INFO_RESULT,
+    MAX_GAME_PLIES,
     MAX_MOVES,
-    MOVE_PIECE_SHIFT,
-    NUM_CELLS,
-    NUM_DIRECTIONS,
-    NUM_PIECES,
-    ORIGIN,
-    PASS_MOVE,
+    MAX_PLIES,
     PIECE_BUG,
     PIECE_COLOR,
     PIECE_FIRST_COPY,
-    PIECES_PER_SIDE,
-    QUEEN,
-    QUEEN_ID,
-    UNDO_SIZE,
-    WHITE,
     WHITE_WINS,
 )
 from .errors import IllegalMoveError, NotationError
-from .movegen import generate_moves, is_pinned, neighbor
+from .hexgrid import NUM_CELLS, ORIGIN, axial, filled_neighbours, neighbor
+from .moves import KIND_MOVE, KIND_NAMES, KIND_PASS, KIND_PLACE, PASS_MOVE, encode, move_dest, move_kind, move_piece
+from .movegen import generate_moves, is_pinned
 from .movegen import placement_cells as _placement_cells
 from .notation import (
     MoveText,
@@ -68,6 +59,8 @@ from .notation import (
 )
 from .perft import perft
 
+__all__ = ["Board", "Move", "PASS", "axial"]
+
 # Neighbours of a destination scanned for the printed reference, with the
 # direction of the destination as seen from that neighbour (uhp.md, "Which
 # reference to print"): NW -> X\ (SE of X), NE -> /X (SW), E -> -X (W),
@@ -76,25 +69,34 @@ _REFERENCE_SCAN = ((0, 3), (1, 4), (2, 5), (3, 0), (4, 1), (5, 2))
 
 
 class Move(int):
-    """A move code: piece * 1024 + destination cell, or the pass move."""
+    """A move code of the codec in moves.py: a kind, a piece and a destination cell."""
 
     __slots__ = ()
 
     @property
+    def kind(self):
+        """The kind's name: 'pass', 'place', 'move', ..."""
+        return KIND_NAMES[move_kind(self)]
+
+    @property
     def is_pass(self):
-        return self == PASS_MOVE
+        return move_kind(self) == KIND_PASS
 
     @property
     def piece(self):
-        return -1 if self.is_pass else self >> MOVE_PIECE_SHIFT
+        return -1 if self.is_pass else int(move_piece(self))
 
     @property
     def dest(self):
-        return -1 if self.is_pass else self & CELL_MASK
+        return -1 if self.is_pass else int(move_dest(self))
 
     @classmethod
-    def of(cls, piece, dest):
-        return cls((piece << MOVE_PIECE_SHIFT) | dest)
+    def place(cls, piece, dest):
+        return cls(encode(KIND_PLACE, piece, dest))
+
+    @classmethod
+    def move(cls, piece, dest):
+        return cls(encode(KIND_MOVE, piece, dest))
 
     def __repr__(self):
         if self.is_pass:
@@ -123,19 +125,6 @@ class Outcome(NamedTuple):
         if self.winner is None:
             return "1/2-1/2"
         return "1-0" if self.winner == WHITE else "0-1"
-
-
-def axial(cell):
-    """Axial (q, r) of a cell relative to the origin, in -16..15."""
-    offset = (cell - ORIGIN) & CELL_MASK
-    q = offset % GRID_SIZE
-    r = offset // GRID_SIZE
-    if q >= GRID_SIZE // 2:
-        q -= GRID_SIZE
-        r += 1
-    if r >= GRID_SIZE // 2:
-        r -= GRID_SIZE
-    return q, r
 
 
 class Board:
@@ -296,7 +285,7 @@ class Board:
         cell = self.piece_cell(QUEEN_ID[color])
         if cell < 0:
             return None
-        return sum(1 for d in range(NUM_DIRECTIONS) if self._state.height[neighbor(cell, d)] > 0)
+        return int(filled_neighbours(self._state.around, cell))
 
     def placement_cells(self, color):
         """The cells where `color` may place a piece now (its turn or not)."""
@@ -326,7 +315,8 @@ class Board:
             raise IllegalMoveError(self._illegal_reason(move, False))
         if move_string is None:
             move_string = self.uhp(move)
-        self._reserve(1)
+        if self.ply >= MAX_GAME_PLIES:
+            raise IllegalMoveError(f"A game may last at most {MAX_GAME_PLIES} plies.")
         make_move(self._state, move)
         self._move_strings.append(move_string)
         return move
@@ -344,15 +334,6 @@ class Board:
         """Parse and play a MoveString; the GameString keeps it in canonical case."""
         move = self.parse_uhp(text)
         return self.push(move, format_move_text(parse_move_text(text)))
-
-    def _reserve(self, plies):
-        """Grow the undo stack so that `plies` more moves fit (kernels do not check)."""
-        undo = self._state.undo
-        needed = self.ply + plies + 1
-        if needed > undo.shape[0]:
-            grown = np.zeros((max(needed, 2 * undo.shape[0]), UNDO_SIZE), dtype=np.int64)
-            grown[: undo.shape[0]] = undo
-            self._state = self._state._replace(undo=grown)
 
     # --- Notation ------------------------------------------------------------------
     def uhp(self, move):
@@ -390,7 +371,8 @@ class Board:
                 return PASS
             raise IllegalMoveError("You can't pass when you have valid moves.")
         dest, blocked = self._resolve(parsed)
-        move = Move.of(parsed.piece, dest)
+        in_play = self._state.piece_cell[parsed.piece] >= 0
+        move = Move.move(parsed.piece, dest) if in_play else Move.place(parsed.piece, dest)
         if not blocked and self.is_legal(move):
             return move
         raise IllegalMoveError(self._illegal_reason(move, blocked))
@@ -434,7 +416,7 @@ class Board:
             return "That piece is not enabled in this game."
         if turn == 1 and bug == QUEEN and not self.queen_first:
             return "You can't play your Queen Bee on your first turn."
-        if state.piece_cell[side * PIECES_PER_SIDE] < 0:
+        if state.piece_cell[QUEEN_ID[side]] < 0:
             if turn == 4 and bug != QUEEN:
                 return "You must play your Queen Bee on or before your fourth turn."
             if in_play:
@@ -458,6 +440,7 @@ class Board:
     def perft(self, depth, threads=1, stop=None):
         """Leaf count of the legal-move tree `depth` plies deep; None if the
         threading.Event `stop` was set before the count was complete."""
-        self._reserve(depth + 1)
+        if self.ply + depth >= MAX_PLIES:
+            raise ValueError(f"perft({depth}) would pass the {MAX_PLIES} plies a state holds.")
         return perft(self._state, depth, threads, stop)
 

@@ -1,26 +1,41 @@
-"""Legal move generation (rules.md), compiled with numba.
+"""Legal move generation (rules.md), compiled with numba, dispatched on the table of bugs.
 
 `generate_moves(s, moves)` writes every legal move of the side to move into the
-caller-owned buffer `moves` and returns how many there are. The moving piece is
-lifted off the board (its cell's height lowered by one) while its destinations are
-searched, so that it never props up its own path. Each destination is recorded once
-per piece: the `seen` stamps merge a piece's own move with a pillbug throw to the same
-cell, the union of a mosquito's borrowed moves, and spider paths that meet.
+caller-owned buffer `moves` and returns how many there are. Each piece moves by the
+movement bits of its bug's row (bugs.py), one kernel per bit; a ground Mosquito by
+the union of its neighbours' rows, and any piece whose (borrowed) row has the THROW
+ability also throws. The moving piece is lifted off the board while its
+destinations are searched, so that it never props up its own path. Each destination
+is recorded once per piece: the `seen` stamps merge a piece's own move with a throw
+to the same cell, the union of a Mosquito's borrowed moves, and spider paths that meet.
 """
 
-import numpy as np
 from numba import njit
 
-from .board import encode_move, top_piece
+from .board import top_piece
+from .bugs import (
+    CLIMB,
+    COPIES_NEIGHBOURS,
+    JUMP,
+    LADYBUG_PATH,
+    NUM_BUGS,
+    PIECES_PER_SIDE,
+    QUEEN,
+    QUEEN_ID,
+    SLIDE_ANY,
+    SLIDE_ONE,
+    SLIDE_THREE,
+    THROW,
+)
 from .constants import (
-    ANT,
-    BEETLE,
+    BUG_ABILITIES,
     BUG_COPIES,
     BUG_EXPANSION,
-    CELL_MASK,
-    DIRECTION_DELTA,
+    BUG_FIRST_IDS,
+    BUG_FLAGS,
+    BUG_MOVEMENT,
+    PIECE_BUG,
     FLAG_QUEEN_FIRST_ALLOWED,
-    GRASSHOPPER,
     IN_PROGRESS,
     INFO_EXPANSIONS,
     INFO_FLAGS,
@@ -28,35 +43,15 @@ from .constants import (
     INFO_PLY,
     INFO_RESULT,
     INFO_STAMP,
-    LADYBUG,
     MAX_NODES,
-    MOSQUITO,
-    NUM_BUGS,
-    NUM_CELLS,
-    ORIGIN,
-    PASS_MOVE,
-    PIECE_BUG,
-    PIECE_COLOR,
-    PIECES_PER_SIDE,
-    PILLBUG,
-    QUEEN,
-    SPIDER,
     WORK_NODE_OF,
     WORK_NODES,
     WORK_PIECES,
     WORK_PLACEMENTS,
     WORK_QUEUE,
 )
-
-# Cells sharing an edge with both `cell` and `cell + DIRECTION_DELTA[d]` lie in
-# directions LEFT[d] and RIGHT[d] from `cell`.
-LEFT = np.array([5, 0, 1, 2, 3, 4], dtype=np.int64)
-RIGHT = np.array([1, 2, 3, 4, 5, 0], dtype=np.int64)
-
-# First piece id of each bug within one colour (Q, S1, B1, G1, A1, M, L, P).
-BUG_FIRST_ID = np.array([sum(BUG_COPIES[:b]) for b in range(NUM_BUGS)], dtype=np.int64)
-BUG_COPY_COUNT = np.array(BUG_COPIES, dtype=np.int64)
-
+from .hexgrid import NUM_CELLS, OPPOSITE, ORIGIN, can_climb, neighbor, set_occupied, slide_out
+from .moves import KIND_MOVE, KIND_PLACE, PASS_MOVE, encode
 
 
 @njit(cache=True, nogil=True)
@@ -67,41 +62,30 @@ def new_stamp(s):
 
 
 @njit(cache=True, nogil=True)
-def neighbor(cell, d):
-    return (cell + DIRECTION_DELTA[d]) & CELL_MASK
-
-
-@njit(cache=True, nogil=True)
-def can_slide(s, cell, d):
-    """Freedom to move for a ground step from `cell` in direction d (rules.md,
-    "Movement rules common to all bugs"): exactly one of the two shared
-    neighbours must be occupied. Both is a gate, neither loses contact."""
-    left = s.height[neighbor(cell, LEFT[d])] > 0
-    right = s.height[neighbor(cell, RIGHT[d])] > 0
-    return left != right
-
-
-@njit(cache=True, nogil=True)
-def can_climb(s, cell, d, h_from):
-    """Climbing rule for a step from `cell` (standing on a pile of h_from pieces)
-    to its neighbour in direction d, at any height (rules.md)."""
-    h_to = s.height[neighbor(cell, d)]
-    h_left = s.height[neighbor(cell, LEFT[d])]
-    h_right = s.height[neighbor(cell, RIGHT[d])]
-    if h_from == 0 and h_to == 0:
-        return (h_left > 0) != (h_right > 0)
-    return max(h_from, h_to) >= min(h_left, h_right)
-
-
-@njit(cache=True, nogil=True)
 def add_move(s, moves, n, piece, dest, stamp):
-    """Append (piece, dest) unless it is already in this generation's set."""
+    """Append the move of `piece` onto `dest` unless this generation has it."""
     slot = piece * NUM_CELLS + dest
     if s.seen[slot] == stamp:
         return n
     s.seen[slot] = stamp
-    moves[n] = encode_move(piece, dest)
+    moves[n] = encode(KIND_MOVE, piece, dest)
     return n + 1
+
+
+@njit(cache=True, nogil=True)
+def lift(s, cell):
+    """Take the top piece of `cell` off the board for a search of its paths (its
+    ids stay where they are); `drop` puts it back."""
+    s.height[cell] -= 1
+    if s.height[cell] == 0:
+        set_occupied(s.around, cell, False)
+
+
+@njit(cache=True, nogil=True)
+def drop(s, cell):
+    if s.height[cell] == 0:
+        set_occupied(s.around, cell, True)
+    s.height[cell] += 1
 
 
 # --- Pinned pieces ----------------------------------------------------------
@@ -111,7 +95,7 @@ def mark_pinned(s, stamp):
 
     Iterative Tarjan (Hopcroft-Tarjan 1973) over the occupied cells, which form the
     graph whatever the stack heights. Sets s.pinned[cell] = stamp for each cell
-    whose removal would split the hive; reads height and piece arrays."""
+    whose removal would split the hive; reads the piece arrays and `around`."""
     work = s.work
     node_of = work[WORK_NODE_OF : WORK_NODE_OF + NUM_CELLS]
     node_cell = work[WORK_NODES : WORK_NODES + MAX_NODES]
@@ -140,12 +124,16 @@ def mark_pinned(s, stamp):
     root_children = 0
     while depth > 0:
         v = dfs[depth - 1]
-        if next_dir[v] < 6:
-            nc = neighbor(node_cell[v], next_dir[v])
-            next_dir[v] += 1
-            if s.height[nc] == 0:
+        d = next_dir[v]
+        if d < 6:
+            cell = node_cell[v]
+            around = s.around[cell]
+            while d < 6 and (around >> d) & 1 == 0:
+                d += 1
+            next_dir[v] = d + 1
+            if d == 6:
                 continue
-            w = node_of[nc]
+            w = node_of[neighbor(cell, d)]
             if disc[w] < 0:
                 clock += 1
                 disc[w] = clock
@@ -170,43 +158,50 @@ def mark_pinned(s, stamp):
         s.pinned[node_cell[0]] = stamp
 
 
-# --- Per-bug movement -------------------------------------------------------
-# Each mover takes a piece already lifted from `cell` and appends its
-# destinations; they read height (and stack for the ladybug) and return the new count.
+# --- Movement kernels, one per movement bit of bugs.py ------------------------------
+# Each takes a piece already lifted from `cell`, appends its destinations and returns
+# the new count. The sliding kernels read `around` (only ground pieces slide); the
+# climbing ones read `height`.
 
 
 @njit(cache=True, nogil=True)
 def slide_one(s, piece, cell, moves, n, stamp):
-    """Queen, and the pillbug's own move: one sliding step."""
+    """One sliding step (Queen, Pillbug)."""
+    dirs = slide_out(s.around, cell)
     for d in range(6):
-        dest = neighbor(cell, d)
-        if s.height[dest] == 0 and can_slide(s, cell, d):
-            n = add_move(s, moves, n, piece, dest, stamp)
+        if (dirs >> d) & 1:
+            n = add_move(s, moves, n, piece, neighbor(cell, d), stamp)
     return n
 
 
 @njit(cache=True, nogil=True)
 def slide_three(s, piece, cell, moves, n, stamp):
     """Spider: exactly three sliding steps, never revisiting a cell."""
+    dirs1 = slide_out(s.around, cell)
     for d1 in range(6):
-        c1 = neighbor(cell, d1)
-        if s.height[c1] != 0 or not can_slide(s, cell, d1):
+        if (dirs1 >> d1) & 1 == 0:
             continue
+        c1 = neighbor(cell, d1)
+        dirs2 = slide_out(s.around, c1)
         for d2 in range(6):
-            c2 = neighbor(c1, d2)
-            if c2 == cell or s.height[c2] != 0 or not can_slide(s, c1, d2):
+            if (dirs2 >> d2) & 1 == 0:
                 continue
+            c2 = neighbor(c1, d2)
+            if c2 == cell:
+                continue
+            dirs3 = slide_out(s.around, c2)
             for d3 in range(6):
-                c3 = neighbor(c2, d3)
-                if c3 == cell or c3 == c1 or s.height[c3] != 0 or not can_slide(s, c2, d3):
+                if (dirs3 >> d3) & 1 == 0:
                     continue
-                n = add_move(s, moves, n, piece, c3, stamp)
+                c3 = neighbor(c2, d3)
+                if c3 != cell and c3 != c1:
+                    n = add_move(s, moves, n, piece, c3, stamp)
     return n
 
 
 @njit(cache=True, nogil=True)
 def slide_any(s, piece, cell, moves, n, stamp):
-    """Soldier ant: every cell reachable by sliding steps, except the start."""
+    """Soldier Ant: every cell reachable by sliding steps, except the start."""
     queue = s.work[WORK_QUEUE : WORK_QUEUE + NUM_CELLS]
     visit = new_stamp(s)
     s.mark[cell] = visit
@@ -216,9 +211,12 @@ def slide_any(s, piece, cell, moves, n, stamp):
     while head < tail:
         c = queue[head]
         head += 1
+        dirs = slide_out(s.around, c)
         for d in range(6):
+            if (dirs >> d) & 1 == 0:
+                continue
             dest = neighbor(c, d)
-            if s.mark[dest] != visit and s.height[dest] == 0 and can_slide(s, c, d):
+            if s.mark[dest] != visit:
                 s.mark[dest] = visit
                 queue[tail] = dest
                 tail += 1
@@ -229,10 +227,11 @@ def slide_any(s, piece, cell, moves, n, stamp):
 @njit(cache=True, nogil=True)
 def jump(s, piece, cell, moves, n, stamp):
     """Grasshopper: over one or more occupied cells to the first empty one."""
+    around = s.around[cell]
     for d in range(6):
-        dest = neighbor(cell, d)
-        if s.height[dest] == 0:
+        if (around >> d) & 1 == 0:
             continue
+        dest = neighbor(cell, d)
         while s.height[dest] != 0:
             dest = neighbor(dest, d)
         n = add_move(s, moves, n, piece, dest, stamp)
@@ -241,10 +240,10 @@ def jump(s, piece, cell, moves, n, stamp):
 
 @njit(cache=True, nogil=True)
 def climb(s, piece, cell, moves, n, stamp):
-    """Beetle (and a mosquito on top of the hive): one step at any height."""
+    """Beetle (and a Mosquito on top of the hive): one step at any height."""
     h_from = s.height[cell]
     for d in range(6):
-        if can_climb(s, cell, d, h_from):
+        if can_climb(s.height, cell, d, h_from):
             n = add_move(s, moves, n, piece, neighbor(cell, d), stamp)
     return n
 
@@ -252,79 +251,86 @@ def climb(s, piece, cell, moves, n, stamp):
 @njit(cache=True, nogil=True)
 def ladybug_path(s, piece, cell, moves, n, stamp):
     """Ladybug: up onto the hive, one step on top, then down to empty ground."""
+    height = s.height
     for d1 in range(6):
         c1 = neighbor(cell, d1)
-        if s.height[c1] == 0 or not can_climb(s, cell, d1, 0):
+        if height[c1] == 0 or not can_climb(height, cell, d1, 0):
             continue
-        h1 = s.height[c1]
+        h1 = height[c1]
         for d2 in range(6):
             c2 = neighbor(c1, d2)
-            if s.height[c2] == 0 or not can_climb(s, c1, d2, h1):
+            if height[c2] == 0 or not can_climb(height, c1, d2, h1):
                 continue
-            h2 = s.height[c2]
+            h2 = height[c2]
             for d3 in range(6):
                 c3 = neighbor(c2, d3)
-                if c3 == cell or s.height[c3] != 0 or not can_climb(s, c2, d3, h2):
+                if c3 == cell or height[c3] != 0 or not can_climb(height, c2, d3, h2):
                     continue
                 n = add_move(s, moves, n, piece, c3, stamp)
     return n
 
 
 @njit(cache=True, nogil=True)
+def movement_moves(s, movement, piece, cell, moves, n, stamp):
+    """Destinations of `piece` (lifted from `cell`) for each bit of `movement`."""
+    if movement & SLIDE_ONE:
+        n = slide_one(s, piece, cell, moves, n, stamp)
+    if movement & SLIDE_THREE:
+        n = slide_three(s, piece, cell, moves, n, stamp)
+    if movement & CLIMB:
+        n = climb(s, piece, cell, moves, n, stamp)
+    if movement & JUMP:
+        n = jump(s, piece, cell, moves, n, stamp)
+    if movement & SLIDE_ANY:
+        n = slide_any(s, piece, cell, moves, n, stamp)
+    if movement & LADYBUG_PATH:
+        n = ladybug_path(s, piece, cell, moves, n, stamp)
+    return n
+
+
+# --- Abilities ------------------------------------------------------------------
+@njit(cache=True, nogil=True)
 def pillbug_throws(s, cell, moves, n, stamp, pinned_stamp):
-    """Pillbug power from the (ground, uncovered) piece at `cell`: lift an
+    """The THROW ability of the (ground, uncovered) piece at `cell`: lift an
     adjacent piece over it onto an empty neighbour (rules.md, "Pillbug").
 
     The taken piece must stand alone on the ground, not split the hive, and not
     be the piece moved last; both halves of the lift obey the climbing rule."""
     last = s.info[INFO_LAST_MOVED]
+    height = s.height
     for d in range(6):
         src = neighbor(cell, d)
-        if s.height[src] != 1 or s.pinned[src] == pinned_stamp:
+        if height[src] != 1 or s.pinned[src] == pinned_stamp:
             continue
         taken = s.stack[src, 0]
         if taken == last:
             continue
-        # Onto the pillbug: from the ground (0) to a pile of one (the pillbug).
-        if not can_climb(s, src, (d + 3) % 6, 0):
+        # Onto the thrower: from the ground (0) to a pile of one (the thrower).
+        if not can_climb(height, src, OPPOSITE[d], 0):
             continue
-        s.height[src] = 0
+        height[src] = 0
         for e in range(6):
             dest = neighbor(cell, e)
-            if dest != src and s.height[dest] == 0 and can_climb(s, cell, e, 1):
+            if dest != src and height[dest] == 0 and can_climb(height, cell, e, 1):
                 n = add_move(s, moves, n, taken, dest, stamp)
-        s.height[src] = 1
+        height[src] = 1
     return n
 
 
 @njit(cache=True, nogil=True)
-def bug_moves(s, bug, piece, cell, moves, n, stamp):
-    """Destinations of `piece` (lifted from `cell`) moving as `bug`."""
-    if bug == QUEEN or bug == PILLBUG:
-        return slide_one(s, piece, cell, moves, n, stamp)
-    if bug == SPIDER:
-        return slide_three(s, piece, cell, moves, n, stamp)
-    if bug == BEETLE:
-        return climb(s, piece, cell, moves, n, stamp)
-    if bug == GRASSHOPPER:
-        return jump(s, piece, cell, moves, n, stamp)
-    if bug == ANT:
-        return slide_any(s, piece, cell, moves, n, stamp)
-    if bug == LADYBUG:
-        return ladybug_path(s, piece, cell, moves, n, stamp)
-    return n
-
-
-@njit(cache=True, nogil=True)
-def mosquito_borrowed_bugs(s, cell):
-    """Bit set of the bugs a ground mosquito at `cell` copies: the top piece of
-    each neighbour, mosquitoes excluded (rules.md, "Mosquito")."""
-    bugs = 0
+def borrowed_row(s, cell):
+    """(movement, abilities) a ground Mosquito at `cell` copies: the union of the
+    rows of its neighbours' top bugs, other copiers excluded (rules.md, "Mosquito")."""
+    movement = 0
+    abilities = 0
     for d in range(6):
         top = top_piece(s, neighbor(cell, d))
-        if top >= 0 and PIECE_BUG[top] != MOSQUITO:
-            bugs |= 1 << PIECE_BUG[top]
-    return bugs
+        if top >= 0:
+            bug = PIECE_BUG[top]
+            if BUG_FLAGS[bug] & COPIES_NEIGHBOURS == 0:
+                movement |= BUG_MOVEMENT[bug]
+                abilities |= BUG_ABILITIES[bug]
+    return movement, abilities
 
 
 # --- Placements ---------------------------------------------------------------
@@ -334,37 +340,30 @@ def placement_cells(s, side, out):
 
     Empty cells touching a friendly top piece and no enemy top piece; the first
     piece goes to the origin and the second next to it."""
-    occupied = 0
-    any_cell = -1
-    for piece in range(2 * PIECES_PER_SIDE):
-        if s.piece_cell[piece] >= 0:
-            occupied += 1
-            any_cell = s.piece_cell[piece]
-    if occupied == 0:
+    ply = s.info[INFO_PLY]
+    if ply == 0:
         out[0] = ORIGIN
         return 1
-    if occupied == 1:
+    if ply == 1:
         for d in range(6):
-            out[d] = neighbor(any_cell, d)
+            out[d] = neighbor(ORIGIN, d)
         return 6
+    enemy_tops = s.tops[1 - side]
     visit = new_stamp(s)
     count = 0
     for piece in range(side * PIECES_PER_SIDE, (side + 1) * PIECES_PER_SIDE):
         cell = s.piece_cell[piece]
         if cell < 0 or s.piece_level[piece] != s.height[cell] - 1:
             continue
+        around = s.around[cell]
         for d in range(6):
+            if (around >> d) & 1:
+                continue
             candidate = neighbor(cell, d)
-            if s.height[candidate] != 0 or s.mark[candidate] == visit:
+            if s.mark[candidate] == visit:
                 continue
             s.mark[candidate] = visit
-            ok = True
-            for e in range(6):
-                top = top_piece(s, neighbor(candidate, e))
-                if top >= 0 and PIECE_COLOR[top] != side:
-                    ok = False
-                    break
-            if ok:
+            if enemy_tops[candidate] == 0:
                 out[count] = candidate
                 count += 1
     return count
@@ -376,7 +375,7 @@ def placeable_pieces(s, side, out):
     with the Queen rules of turns 1 and 4 applied. Returns the count."""
     turn = s.info[INFO_PLY] // 2 + 1
     base = side * PIECES_PER_SIDE
-    queen_in_hand = s.piece_cell[base] < 0
+    queen_in_hand = s.piece_cell[QUEEN_ID[side]] < 0
     expansions = s.info[INFO_EXPANSIONS]
     count = 0
     for bug in range(NUM_BUGS):
@@ -387,8 +386,8 @@ def placeable_pieces(s, side, out):
                 continue
         elif turn == 4 and queen_in_hand:
             continue
-        first = base + BUG_FIRST_ID[bug]
-        for piece in range(first, first + BUG_COPY_COUNT[bug]):
+        first = base + BUG_FIRST_IDS[bug]
+        for piece in range(first, first + BUG_COPIES[bug]):
             if s.piece_cell[piece] < 0:
                 out[count] = piece
                 count += 1
@@ -415,14 +414,14 @@ def generate_moves(s, moves):
         num_cells = placement_cells(s, side, placements)
         for i in range(num_pieces):
             for j in range(num_cells):
-                moves[n] = encode_move(pieces[i], placements[j])
+                moves[n] = encode(KIND_PLACE, pieces[i], placements[j])
                 n += 1
 
-    base = side * PIECES_PER_SIDE
-    if s.piece_cell[base] >= 0:  # no movement before the own Queen is placed
+    if s.piece_cell[QUEEN_ID[side]] >= 0:  # no movement before the own Queen is placed
         pinned_stamp = new_stamp(s)
         mark_pinned(s, pinned_stamp)
         last = s.info[INFO_LAST_MOVED]
+        base = side * PIECES_PER_SIDE
         for piece in range(base, base + PIECES_PER_SIDE):
             cell = s.piece_cell[piece]
             if cell < 0 or piece == last:
@@ -431,25 +430,18 @@ def generate_moves(s, moves):
             if level != s.height[cell] - 1:
                 continue  # covered
             bug = PIECE_BUG[piece]
-            borrowed = 0
-            if bug == MOSQUITO and level == 0:
-                borrowed = mosquito_borrowed_bugs(s, cell)
-            # The pillbug's power works even when the pillbug itself is pinned.
-            if level == 0 and (bug == PILLBUG or (borrowed & (1 << PILLBUG)) != 0):
+            movement = BUG_MOVEMENT[bug]
+            abilities = BUG_ABILITIES[bug]
+            if level == 0 and BUG_FLAGS[bug] & COPIES_NEIGHBOURS:
+                movement, abilities = borrowed_row(s, cell)
+            # An ability works from the ground, even when its owner is pinned.
+            if level == 0 and abilities & THROW:
                 n = pillbug_throws(s, cell, moves, n, stamp, pinned_stamp)
             if level == 0 and s.pinned[cell] == pinned_stamp:
                 continue
-            s.height[cell] -= 1
-            if bug == MOSQUITO:
-                if level > 0:
-                    n = climb(s, piece, cell, moves, n, stamp)
-                else:
-                    for b in range(NUM_BUGS):
-                        if (borrowed >> b) & 1:
-                            n = bug_moves(s, b, piece, cell, moves, n, stamp)
-            else:
-                n = bug_moves(s, bug, piece, cell, moves, n, stamp)
-            s.height[cell] += 1
+            lift(s, cell)
+            n = movement_moves(s, movement, piece, cell, moves, n, stamp)
+            drop(s, cell)
 
     if n == 0:
         moves[0] = PASS_MOVE

@@ -8,26 +8,13 @@ the shape of a MoveString. Resolving a move against a position is Board's job
 import re
 from typing import NamedTuple, Optional
 
-from .constants import (
-    BLACK_WINS,
-    DIR_E,
-    DIR_NE,
-    DIR_NW,
-    DIR_SE,
-    DIR_SW,
-    DIR_W,
-    DRAW,
-    EXPANSION_LADYBUG,
-    EXPANSION_MOSQUITO,
-    EXPANSION_PILLBUG,
-    IN_PROGRESS,
-    PIECE_NAMES,
-    WHITE_WINS,
-)
+from .bugs import EXPANSION_BIT, EXPANSION_LETTERS, PIECE_NAMES, game_types
+from .constants import BLACK_WINS, DRAW, IN_PROGRESS, WHITE_WINS
 from .errors import NotationError
+from .hexgrid import DIR_E, DIR_NE, DIR_NW, DIR_SE, DIR_SW, DIR_W
 
 # --- GameTypeString -----------------------------------------------------------
-_EXPANSION_OF_LETTER = {"M": EXPANSION_MOSQUITO, "L": EXPANSION_LADYBUG, "P": EXPANSION_PILLBUG}
+_LETTER_LIST = ", ".join(EXPANSION_LETTERS)
 
 
 def parse_game_type(text):
@@ -35,23 +22,23 @@ def parse_game_type(text):
     stripped = text.strip()
     head, plus, letters = stripped.partition("+")
     if head.lower() != "base" or (plus and not letters):
-        raise NotationError(f"Unknown game type '{text.strip()}'; expected Base or Base+ with M, L, P.")
+        raise NotationError(f"Unknown game type '{text.strip()}'; expected Base or Base+ with {_LETTER_LIST}.")
     bits = 0
     for letter in letters.upper():
-        bit = _EXPANSION_OF_LETTER.get(letter)
+        bit = EXPANSION_BIT.get(letter)
         if bit is None or bits & bit:
-            raise NotationError(f"Unknown game type '{stripped}'; expected Base or Base+ with M, L, P.")
+            raise NotationError(f"Unknown game type '{stripped}'; expected Base or Base+ with {_LETTER_LIST}.")
         bits |= bit
     return bits
 
 
 def format_game_type(bits):
-    """Canonical GameTypeString: Base, or Base+ and the letters in the order M, L, P."""
-    letters = "".join(letter for letter, bit in _EXPANSION_OF_LETTER.items() if bits & bit)
+    """Canonical GameTypeString: Base, or Base+ and the letters in the table's order."""
+    letters = "".join(letter for letter, bit in EXPANSION_BIT.items() if bits & bit)
     return "Base+" + letters if letters else "Base"
 
 
-GAME_TYPES = tuple(format_game_type(bits) for bits in (0, 1, 2, 4, 3, 5, 6, 7))
+GAME_TYPES = game_types()
 
 # --- GameStateString and TurnString ---------------------------------------------
 GAME_STATES = ("NotStarted", "InProgress", "Draw", "WhiteWins", "BlackWins")

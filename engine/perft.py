@@ -9,7 +9,8 @@ import numpy as np
 from numba import njit
 
 from .board import copy_state, make_move, unmake_move
-from .constants import MAX_MOVES, PASS_MOVE
+from .constants import MAX_MOVES
+from .moves import NO_MOVE
 from .movegen import generate_moves
 
 
@@ -40,7 +41,7 @@ def perft_kernel(s, depth):
 @njit(cache=True, nogil=True)
 def split_points(s):
     """Every legal two-move sequence from `s`, as rows (first, second); a first
-    move that ends the game gets the row (first, PASS_MOVE + 1), a leaf."""
+    move that ends the game gets the row (first, NO_MOVE), a leaf."""
     first = np.empty(MAX_MOVES, dtype=np.int32)
     second = np.empty(MAX_MOVES, dtype=np.int32)
     n = generate_moves(s, first)
@@ -49,7 +50,7 @@ def split_points(s):
         make_move(s, first[i])
         m = generate_moves(s, second)
         if m == 0:
-            rows.append((first[i], PASS_MOVE + 1))
+            rows.append((first[i], NO_MOVE))
         for j in range(m):
             rows.append((first[i], second[j]))
         unmake_move(s)
@@ -62,9 +63,9 @@ def split_points(s):
 
 @njit(cache=True, nogil=True)
 def perft_after_two(s, first, second, depth):
-    """perft(depth) after the moves first, second (second = PASS_MOVE + 1 marks
-    a finished game, which has no leaves); leaves `s` unchanged."""
-    if second == PASS_MOVE + 1:
+    """perft(depth) after the moves first, second (second = NO_MOVE marks a
+    finished game, which has no leaves); leaves `s` unchanged."""
+    if second == NO_MOVE:
         return 0
     make_move(s, first)
     make_move(s, second)

@@ -15,24 +15,21 @@ from numba import njit
 
 from . import timeman
 from .board import copy_state, make_move, repetitions, unmake_move
+from .bugs import QUEEN_ID
 from .constants import (
-    CELL_MASK,
     DRAW,
     IN_PROGRESS,
     INFO_KEY,
     INFO_PLY,
     INFO_RESULT,
     MAX_MOVES,
-    MOVE_PIECE_SHIFT,
-    NUM_CELLS,
-    NUM_PIECES,
-    PASS_MOVE,
-    PIECES_PER_SIDE,
     WHITE_WINS,
 )
 from .evaluate import DEFAULT_WEIGHTS, NUM_WEIGHTS, evaluate
 from .game import Board, Move
-from .movegen import generate_moves, neighbor
+from .hexgrid import filled_neighbours, neighbor
+from .movegen import generate_moves
+from .moves import HISTORY_SIZE, PASS_MOVE, history_index, move_dest, move_piece
 from .options import OptionSpec
 from .tt import (
     BOUND_EXACT,
@@ -69,7 +66,7 @@ SearchContext = namedtuple(
         "moves",  # int32[MAX_PLY, MAX_MOVES]: move lists per ply
         "order",  # int64[MAX_PLY, MAX_MOVES]: ordering scores per ply
         "killers",  # int32[MAX_PLY, 2]: quiet moves that caused cut-offs
-        "history",  # int64[NUM_PIECES * NUM_CELLS]: cut-off history by (piece, destination)
+        "history",  # int64[HISTORY_SIZE]: cut-off history by moves.history_index
         "pv",  # int32[MAX_PLY, MAX_PLY]: triangular principal-variation table
         "pv_len",  # int64[MAX_PLY]
         "counters",  # int64[4]: NODES, ABORTED, ROOT_DEPTH, ROOT_SCORE
@@ -84,7 +81,7 @@ def new_context(stop):
         moves=np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int32),
         order=np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64),
         killers=np.full((MAX_PLY, 2), NO_MOVE, dtype=np.int32),
-        history=np.zeros(NUM_PIECES * NUM_CELLS, dtype=np.int64),
+        history=np.zeros(HISTORY_SIZE, dtype=np.int64),
         pv=np.zeros((MAX_PLY, MAX_PLY), dtype=np.int32),
         pv_len=np.zeros(MAX_PLY, dtype=np.int64),
         counters=np.zeros(4, dtype=np.int64),
@@ -111,14 +108,8 @@ def queen_in_danger(s):
     """Whether either Queen is one filled cell from being surrounded: the side to
     move may win at once, or must defend."""
     for color in range(2):
-        cell = s.piece_cell[color * PIECES_PER_SIDE]
-        if cell < 0:
-            continue
-        filled = 0
-        for d in range(6):
-            if s.height[neighbor(cell, d)] > 0:
-                filled += 1
-        if filled >= DANGER_FILLED:
+        cell = s.piece_cell[QUEEN_ID[color]]
+        if cell >= 0 and filled_neighbours(s.around, cell) >= DANGER_FILLED:
             return True
     return False
 
@@ -145,10 +136,10 @@ def score_from_table(score, ply):
 @njit(cache=True, nogil=True)
 def attacks_queen(s, move, enemy_queen_cell):
     """A move that lands next to the enemy Queen from a cell that is not."""
-    if enemy_queen_cell < 0 or move == PASS_MOVE:
+    if enemy_queen_cell < 0 or history_index(move) < 0:
         return False
-    dest = move & CELL_MASK
-    src = s.piece_cell[move >> MOVE_PIECE_SHIFT]
+    dest = move_dest(move)
+    src = s.piece_cell[move_piece(move)]
     near_dest = False
     near_src = False
     for d in range(6):
@@ -166,19 +157,20 @@ def order_moves(s, c, ply, n, tt_move):
     then killers, then by history."""
     moves = c.moves[ply]
     order = c.order[ply]
-    enemy_queen = s.piece_cell[(1 - (s.info[INFO_PLY] & 1)) * PIECES_PER_SIDE]
+    enemy_queen = s.piece_cell[QUEEN_ID[1 - (s.info[INFO_PLY] & 1)]]
     for i in range(n):
         m = moves[i]
+        slot = history_index(m)
         if m == tt_move:
             order[i] = 1 << 50
         elif attacks_queen(s, m, enemy_queen):
-            order[i] = (1 << 40) + c.history[m]
+            order[i] = (1 << 40) + c.history[slot]
         elif m == c.killers[ply, 0]:
             order[i] = 1 << 39
         elif m == c.killers[ply, 1]:
             order[i] = 1 << 38
-        elif m != PASS_MOVE:
-            order[i] = c.history[m]
+        elif slot >= 0:
+            order[i] = c.history[slot]
         else:
             order[i] = 0
 
@@ -278,7 +270,7 @@ def negamax(s, c, table, weights, depth, ply, alpha, beta):
                         if c.killers[ply, 0] != move:
                             c.killers[ply, 1] = c.killers[ply, 0]
                             c.killers[ply, 0] = move
-                        c.history[move] += depth * depth
+                        c.history[history_index(move)] += depth * depth
                     break
 
     if best >= beta:
@@ -386,7 +378,7 @@ class Searcher:
         helpers = self._start_helpers(board, self.options["MaxHelperThreads"])
         main = self._contexts[0]
         self._reset_context(main)
-        state = copy_state(board.state, board.ply + MAX_PLY + 2)
+        state = copy_state(board.state)
         result = SearchResult(moves[0], 0, 0, (moves[0],), 0)
         try:
             for d in range(1, max_depth + 1):
@@ -451,7 +443,7 @@ class Searcher:
         for index in range(1, count + 1):
             context = self._contexts[index]
             self._reset_context(context)
-            state = copy_state(board.state, board.ply + MAX_PLY + 2)
+            state = copy_state(board.state)
             thread = threading.Thread(target=self._helper, args=(state, context, 1 + index % 2), daemon=True)
             thread.start()
             threads.append(thread)

@@ -5,7 +5,8 @@ data word (Hyatt and Mann's lockless hashing), so that an entry torn by two
 threads writing at once fails its key check instead of giving wrong data.
 Entries come in buckets of two: a depth-preferred slot and an always-replace slot.
 
-Data word, low bits first: move (16), depth (8), bound (2), age (6), score (32).
+Data word, low bits first: move (moves.MOVE_BITS, 30), depth (8), bound (2),
+age (6), score (18, signed: mate scores are within +-32000).
 """
 
 from collections import namedtuple
@@ -13,9 +14,17 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
+from .moves import MOVE_BITS, NO_MOVE
+
 BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT = 0, 1, 2, 3
-NO_MOVE = 0xFFFF
 ENTRY_BYTES = 16
+MOVE_MASK = (1 << MOVE_BITS) - 1
+DEPTH_SHIFT = MOVE_BITS
+BOUND_SHIFT = DEPTH_SHIFT + 8
+AGE_SHIFT = BOUND_SHIFT + 2
+SCORE_SHIFT = AGE_SHIFT + 6
+SCORE_BITS = 64 - SCORE_SHIFT
+assert SCORE_BITS >= 17, "the data word holds scores of +-32000"
 
 Table = namedtuple("Table", ["keys", "data", "age"])
 
@@ -41,37 +50,37 @@ def clear_table(table):
 @njit(cache=True, nogil=True)
 def pack(move, depth, bound, age, score):
     return (
-        (move & 0xFFFF)
-        | ((depth & 0xFF) << 16)
-        | ((bound & 0x3) << 24)
-        | ((age & 0x3F) << 26)
-        | (np.int64(score) << 32)
+        (move & MOVE_MASK)
+        | ((depth & 0xFF) << DEPTH_SHIFT)
+        | ((bound & 0x3) << BOUND_SHIFT)
+        | ((age & 0x3F) << AGE_SHIFT)
+        | (np.int64(score) << SCORE_SHIFT)
     )
 
 
 @njit(cache=True, nogil=True)
 def entry_move(data):
-    return data & 0xFFFF
+    return data & MOVE_MASK
 
 
 @njit(cache=True, nogil=True)
 def entry_depth(data):
-    return (data >> 16) & 0xFF
+    return (data >> DEPTH_SHIFT) & 0xFF
 
 
 @njit(cache=True, nogil=True)
 def entry_bound(data):
-    return (data >> 24) & 0x3
+    return (data >> BOUND_SHIFT) & 0x3
 
 
 @njit(cache=True, nogil=True)
 def entry_age(data):
-    return (data >> 26) & 0x3F
+    return (data >> AGE_SHIFT) & 0x3F
 
 
 @njit(cache=True, nogil=True)
 def entry_score(data):
-    return data >> 32
+    return data >> SCORE_SHIFT
 
 
 @njit(cache=True, nogil=True)

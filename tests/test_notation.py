@@ -4,7 +4,7 @@ import pytest
 
 from engine.errors import IllegalMoveError, NotationError
 from engine.game import PASS, Board
-from engine.movegen import neighbor
+from engine.hexgrid import neighbor
 from engine.notation import (
     GAME_TYPES,
     format_game_type,

@@ -310,7 +310,7 @@ def test_a_failing_search_is_answered_err_and_the_session_goes_on(caplog):
     assert engine.ask("undo") == ["Base+MLP;InProgress;Black[1];wG1"]
 
 
-@pytest.mark.parametrize("answer", [PASS, Move.of(0, 0)])
+@pytest.mark.parametrize("answer", [PASS, Move.move(0, 0)])
 def test_an_illegal_move_from_the_search_is_never_answered(answer, caplog):
     engine = SessionDriver(BrokenSearcher(answer))
     engine.ask("newgame " + OPENING)

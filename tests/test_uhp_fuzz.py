@@ -9,7 +9,7 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.constants import PIECE_NAMES
+from engine.bugs import PIECE_NAMES
 from engine.notation import GAME_TYPES
 
 from .conftest import SessionDriver, engine_process, read_nokamute_cases

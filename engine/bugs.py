@@ -1,0 +1,115 @@
+"""The table of bugs: one row per bug kind, and everything per bug derived from it.
+
+Piece ids and names, notation letters, copies, the expansions of the game types,
+the capabilities line, the movement and ability bits the move generator dispatches
+on, and the evaluation's default weights all come from `BUGS`. Adding a bug is a
+row here, its kernels in movegen.py (if it needs a new movement or ability) and its
+tests. Capacities that the rows imply are checked in constants.py at import.
+
+Plain Python, so that the banner can name the capabilities before numpy or numba
+is imported; constants.py turns the columns into the arrays the kernels read.
+"""
+
+from itertools import accumulate, combinations
+from typing import NamedTuple
+
+# --- Movement kinds: one bit each, one kernel each in movegen.py ----------------
+# A Mosquito's borrowed kinds run in bit order, which is therefore the order of
+# its destinations in `validmoves`.
+SLIDE_ONE = 1 << 0  # one sliding step (Queen, Pillbug)
+SLIDE_THREE = 1 << 1  # exactly three sliding steps, no cell twice (Spider)
+CLIMB = 1 << 2  # one step at any height (Beetle)
+JUMP = 1 << 3  # straight over one or more pieces (Grasshopper)
+SLIDE_ANY = 1 << 4  # any number of sliding steps (Soldier Ant)
+LADYBUG_PATH = 1 << 5  # two steps on top of the hive, then down (Ladybug)
+MOVEMENT_NAMES = {
+    SLIDE_ONE: "slide one",
+    SLIDE_THREE: "slide three",
+    CLIMB: "climb",
+    JUMP: "jump",
+    SLIDE_ANY: "slide any",
+    LADYBUG_PATH: "ladybug path",
+}
+
+# --- Abilities: powers used instead of the bug's own move ------------------------
+THROW = 1 << 0  # lift an adjacent piece over itself (Pillbug, rules.md "Pillbug")
+
+# --- Flags ------------------------------------------------------------------------
+ROYAL = 1 << 0  # surrounding it loses the game; no piece moves before it is placed
+RESTS_ON_TOP = 1 << 1  # may end a move on top of the hive, so it can make stacks higher
+COPIES_NEIGHBOURS = 1 << 2  # moves and powers are those of its neighbours' top bugs (Mosquito)
+
+
+class Bug(NamedTuple):
+    letter: str  # notation letter (uhp.md "MoveString")
+    name: str
+    copies: int  # per side
+    expansion: str  # the GameTypeString letter that enables it; "" for the base game
+    movement: int  # bit set of the movement kinds above
+    abilities: int  # bit set of the abilities above
+    flags: int  # bit set of the flags above
+    # Default evaluation weights (evaluate.py), in hundredths of a piece: a piece
+    # in hand, on top and free to move, pinned or covered. Tuned 2026-11-29 by
+    # `python -m bench.tune` (see evaluate.py for how).
+    weight_in_hand: int
+    weight_movable: int
+    weight_stuck: int
+
+
+BUGS = (
+    Bug("Q", "Queen Bee", 1, "", SLIDE_ONE, 0, ROYAL, 0, 26, 4),
+    Bug("S", "Spider", 2, "", SLIDE_THREE, 0, 0, 20, 15, -10),
+    Bug("B", "Beetle", 2, "", CLIMB, 0, RESTS_ON_TOP, 2, 63, 5),
+    Bug("G", "Grasshopper", 3, "", JUMP, 0, 0, 17, 23, -10),
+    Bug("A", "Soldier Ant", 3, "", SLIDE_ANY, 0, 0, 37, 52, -14),
+    # On the ground it copies its neighbours; on top of the hive it moves as a
+    # Beetle (rules.md "Mosquito"), which its CLIMB bit says.
+    Bug("M", "Mosquito", 1, "M", CLIMB, 0, COPIES_NEIGHBOURS | RESTS_ON_TOP, 26, 47, -3),
+    Bug("L", "Ladybug", 1, "L", LADYBUG_PATH, 0, 0, 17, 26, 3),
+    Bug("P", "Pillbug", 1, "P", SLIDE_ONE, THROW, 0, 11, 42, -3),
+)
+
+NUM_BUGS = len(BUGS)
+BUG_LETTERS = "".join(bug.letter for bug in BUGS)
+BUG_OF_LETTER = {bug.letter: index for index, bug in enumerate(BUGS)}
+QUEEN = next(index for index, bug in enumerate(BUGS) if bug.flags & ROYAL)
+
+# --- Expansions: each letter of a GameTypeString is one bit -----------------------
+EXPANSION_LETTERS = "".join(dict.fromkeys(bug.expansion for bug in BUGS if bug.expansion))
+EXPANSION_BIT = {letter: 1 << index for index, letter in enumerate(EXPANSION_LETTERS)}
+# The names an engine announces in `info` (uhp.md "info"): "Mosquito;Ladybug;Pillbug".
+EXPANSION_NAMES = {bug.expansion: bug.name for bug in BUGS if bug.expansion}
+CAPABILITIES = ";".join(EXPANSION_NAMES[letter] for letter in EXPANSION_LETTERS)
+
+# --- Pieces: ids colour-major, bugs in table order, copies in order ---------------
+WHITE, BLACK = 0, 1
+COLOR_LETTERS = "wb"
+PIECES_PER_SIDE = sum(bug.copies for bug in BUGS)
+NUM_PIECES = 2 * PIECES_PER_SIDE
+# Id of each bug's first copy within one colour.
+BUG_FIRST_ID = tuple(accumulate((bug.copies for bug in BUGS[:-1]), initial=0))
+# Per piece id: colour, bug, copy number (1-based, 0 for a single bug).
+PIECES = tuple(
+    (color, index, copy if bug.copies > 1 else 0)
+    for color in (WHITE, BLACK)
+    for index, bug in enumerate(BUGS)
+    for copy in range(1, bug.copies + 1)
+)
+PIECE_NAMES = tuple(COLOR_LETTERS[c] + BUGS[b].letter + (str(k) if k else "") for c, b, k in PIECES)
+QUEEN_ID = (BUG_FIRST_ID[QUEEN], PIECES_PER_SIDE + BUG_FIRST_ID[QUEEN])
+
+# Pieces of either colour that can stand on top of the hive; a stack is at most
+# these plus the ground piece under them.
+CLIMBERS = 2 * sum(bug.copies for bug in BUGS if bug.flags & RESTS_ON_TOP)
+# Pieces per side that may throw (a Mosquito can borrow the throw).
+THROWERS = sum(bug.copies for bug in BUGS if bug.abilities & THROW or bug.flags & COPIES_NEIGHBOURS)
+
+
+def game_types():
+    """Every GameTypeString the table allows, canonical: Base, then Base+ and the
+    expansion letters in table order, fewer letters first."""
+    types = []
+    for size in range(len(EXPANSION_LETTERS) + 1):
+        for letters in combinations(EXPANSION_LETTERS, size):
+            types.append("Base+" + "".join(letters) if letters else "Base")
+    return tuple(types)

@@ -1,0 +1,118 @@
+"""Geometry of the folded hex grid: cells, directions, neighbours, and the gates.
+
+A 32 x 32 axial grid folded into one index, cell = (q + 32 * r) mod 1024, so that a
+neighbour is an add and a mask. The smallest non-zero hex distance that folds onto
+itself is 32, and a hive of every piece (plus a ring of empty cells) never spans
+that far (checked in constants.py), so the fold never makes distant cells adjacent.
+
+Besides the heights, the state keeps for every cell the 6-bit set of its occupied
+neighbours (`State.around`, bit d for direction d). Most questions of geometry are a
+table lookup in that set: where a ground piece may slide, how many neighbours are
+filled, whether a cell is surrounded.
+"""
+
+import numpy as np
+from numba import njit
+
+GRID_SIZE = 32
+NUM_CELLS = GRID_SIZE * GRID_SIZE
+CELL_MASK = NUM_CELLS - 1
+ORIGIN = GRID_SIZE // 2 + GRID_SIZE * (GRID_SIZE // 2)
+
+# Directions in clockwise order, starting north-west (uhp.md, "Directions").
+# Consecutive directions are neighbours of each other, so the two cells shared by
+# a cell and its neighbour in direction d lie in directions d-1 and d+1.
+NUM_DIRECTIONS = 6
+DIR_NW, DIR_NE, DIR_E, DIR_SE, DIR_SW, DIR_W = range(6)
+DIRECTION_DQ_DR = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+DIRECTION_DELTA = np.array([dq + GRID_SIZE * dr for dq, dr in DIRECTION_DQ_DR], dtype=np.int64)
+LEFT = np.array([(d + 5) % 6 for d in range(6)], dtype=np.int64)
+RIGHT = np.array([(d + 1) % 6 for d in range(6)], dtype=np.int64)
+OPPOSITE = np.array([(d + 3) % 6 for d in range(6)], dtype=np.int64)
+ALL_AROUND = (1 << NUM_DIRECTIONS) - 1
+
+
+def cell_of(q, r):
+    """Grid cell of axial coordinates (q, r), relative to the origin."""
+    return (ORIGIN + q + GRID_SIZE * r) & CELL_MASK
+
+
+def axial(cell):
+    """Axial (q, r) of a cell relative to the origin, in -16..15."""
+    offset = (cell - ORIGIN) & CELL_MASK
+    q = offset % GRID_SIZE
+    r = offset // GRID_SIZE
+    if q >= GRID_SIZE // 2:
+        q -= GRID_SIZE
+        r += 1
+    if r >= GRID_SIZE // 2:
+        r -= GRID_SIZE
+    return q, r
+
+
+def _slide_table():
+    """SLIDE_OUT[around]: directions a ground piece may slide to from a cell whose
+    occupied neighbours are `around` (rules.md, "Movement rules common to all
+    bugs"): the target is empty and exactly one of the two cells it shares with
+    the start is occupied. Both is a gate; neither loses contact with the hive."""
+    table = np.zeros(1 << NUM_DIRECTIONS, dtype=np.int64)
+    for around in range(1 << NUM_DIRECTIONS):
+        for d in range(NUM_DIRECTIONS):
+            target = (around >> d) & 1
+            left = (around >> LEFT[d]) & 1
+            right = (around >> RIGHT[d]) & 1
+            if not target and left != right:
+                table[around] |= 1 << d
+    return table
+
+
+SLIDE_OUT = _slide_table()
+FILLED = np.array([bin(around).count("1") for around in range(1 << NUM_DIRECTIONS)], dtype=np.int64)
+
+
+@njit(cache=True, nogil=True)
+def neighbor(cell, d):
+    return (cell + DIRECTION_DELTA[d]) & CELL_MASK
+
+
+@njit(cache=True, nogil=True)
+def slide_out(around, cell):
+    """Bit set of the directions a ground piece at `cell` may slide to."""
+    return SLIDE_OUT[around[cell]]
+
+
+@njit(cache=True, nogil=True)
+def filled_neighbours(around, cell):
+    """How many of the six cells around `cell` are occupied."""
+    return FILLED[around[cell]]
+
+
+@njit(cache=True, nogil=True)
+def is_surrounded(around, cell):
+    return around[cell] == ALL_AROUND
+
+
+@njit(cache=True, nogil=True)
+def can_climb(height, cell, d, h_from):
+    """Whether a piece standing on a pile of `h_from` pieces at `cell` may step to
+    its neighbour in direction d, at any height (rules.md, climbing): the higher of
+    the two piles must reach the lower of the two piles that flank the step. On the
+    ground both ends are empty, and the step is a slide."""
+    h_to = height[neighbor(cell, d)]
+    h_left = height[neighbor(cell, LEFT[d])]
+    h_right = height[neighbor(cell, RIGHT[d])]
+    if h_from == 0 and h_to == 0:
+        return (h_left > 0) != (h_right > 0)
+    return max(h_from, h_to) >= min(h_left, h_right)
+
+
+@njit(cache=True, nogil=True)
+def set_occupied(around, cell, occupied):
+    """Keep `around` true when `cell` becomes occupied (or empty)."""
+    for d in range(NUM_DIRECTIONS):
+        n = neighbor(cell, d)
+        bit = 1 << OPPOSITE[d]
+        if occupied:
+            around[n] |= bit
+        else:
+            around[n] &= ~bit
