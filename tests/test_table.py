@@ -433,3 +433,44 @@ def test_make_unmake_restores_the_state_record_for_a_pass():
     board.push(PASS)
     assert_consistent(board.state, "after pass")
     assert board.key != key and board.last_moved == -1
+
+
+# Every piece that may rest on top of the hive (4 Beetles, 2 Mosquitoes) on one
+# Spider: the tallest stack the table allows, 1 + CLIMBERS (a cooperative game,
+# found by a greedy search that maximises the stack; bM climbs last).
+TALLEST_STACK = (
+    r"Base+M;InProgress;White[42];wS1;bM \wS1;wB1 wS1\;bB1 bM/;wM /wS1;bB2 -bB1;wQ wB1/;bQ /bB2;wB1 wS1;"
+    r"bB2 bM;wM wB1;bB2 wM;wB2 wQ\;bB1 \wQ;wB2 bB2\;bB1 bB2;wB2 bB1;bG1 /bQ;wG1 wQ\;bG2 -bG1;wG2 wQ/;"
+    r"bG3 bG1\;wG3 wG1\;bA1 \bG2;wG2 wB2\;bA2 bG3\;wA1 wG2\;bA2 wG3/;wG2 \bM;bA1 \bA2;wA1 /bG3;bA2 /bG2;"
+    r"wS2 wB2\;bS1 \bG2;wA1 /bA2;bA3 -bQ;wA1 \bA1;bA1 bG2\;wA2 wG3/;bG2 /bA2;wA1 bG2\;bS2 \bA3;wA2 \bS2;"
+    r"bS1 \wA2;wA1 /bA3;bG3 \bS1;wA1 wG2/;bG3 bG1\;wA1 -wG2;bA3 -bG2;wA3 wG3\;bA3 -bA2;wA3 \bA3;bG3 bS2\;"
+    r"wS2 wG3\;bG3 \bS1;wA3 /wA2;bA3 wG3/;wA3 bA3-;bG2 -bG1;wA3 /bG3;bA1 wS2-;wG2 wB2\;bA2 wA2/;wA3 \bA2;"
+    r"bA2 bA3-;wA3 /bG3;bA1 \bA2;wG2 \bM;bA1 wA3\;wA3 /bG2;bA2 wS2-;wA3 bA3/;bA1 -wA3;wA3 /wG3;bA1 \wQ;"
+    r"wA3 wS2\;bA2 /wG3;wA3 wG2/;bA1 /bA2;wA3 bQ\;bM wB2"
+)
+
+
+def climber_row(piece):
+    """Whether a piece's row lets it rest on top of the hive."""
+    return bool(BUGS[PIECES[piece][1]].flags & bugs.RESTS_ON_TOP)
+
+
+def test_the_tallest_stack_fits_the_state():
+    board = Board.from_game_string(TALLEST_STACK)
+    s = board.state
+    cell = int(np.argmax(s.height))
+    pile = [int(p) for p in s.stack[cell, : s.height[cell]]]
+    assert len(pile) == 1 + CLIMBERS <= MAX_HEIGHT, "a climber bug was added: this position needs it too"
+    assert [climber_row(p) for p in pile] == [False] + [True] * CLIMBERS
+    assert_consistent(s, "the tallest stack")
+    seen = Counter()
+    exercise_make_unmake(board, seen, all_moves=True)
+    assert seen["move"] > 0
+    for move in board.legal_moves:
+        make_move(s, move)
+        assert s.height.max() <= 1 + CLIMBERS
+        unmake_move(s)
+    while board.ply:
+        board.pop()
+    assert_consistent(s, "the tallest stack taken back")
+    assert not s.height.any() and (s.stack == -1).all()
