@@ -19,10 +19,9 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from .board import compute_key, copy_state, make_move, new_state, queens_result, top_piece, unmake_move
-from .bugs import BLACK, NUM_PIECES, QUEEN, QUEEN_ID, WHITE
+from .bugs import BLACK, NUM_BUGS, NUM_PIECES, QUEEN_ID, WHITE
 from .constants import (
     BLACK_WINS,
-    BUG_EXPANSION,
     DRAW,
     FLAG_QUEEN_FIRST_ALLOWED,
     FLAG_REPETITION_DRAW,
@@ -38,13 +37,12 @@ from .constants import (
     MAX_PLIES,
     PIECE_BUG,
     PIECE_COLOR,
-    PIECE_FIRST_COPY,
     WHITE_WINS,
 )
 from .errors import IllegalMoveError, NotationError
 from .hexgrid import NUM_CELLS, ORIGIN, axial, filled_neighbours, neighbor
 from .moves import KIND_MOVE, KIND_NAMES, KIND_PASS, KIND_PLACE, PASS_MOVE, encode, move_dest, move_kind, move_piece
-from .movegen import generate_moves, is_pinned
+from .movegen import bug_enabled, generate_moves, is_covered, is_pinned, moved_last, pieces_may_move, placeable_pieces
 from .movegen import placement_cells as _placement_cells
 from .notation import (
     MoveText,
@@ -396,8 +394,20 @@ class Board:
         dest = int(neighbor(ref_cell, parsed.direction))
         return dest, bool(state.height[dest] > 0)
 
+    def _placeable_pieces(self):
+        """The pieces the side to move may place now, as the generator offers them."""
+        out = np.empty(NUM_BUGS, dtype=np.int64)
+        count = placeable_pieces(self._state, self.side_to_move, out)
+        return [int(piece) for piece in out[:count]]
+
     def _illegal_reason(self, move, blocked):
-        """Why `move` is illegal, checked in MzingaEngine's order."""
+        """Why `move` is illegal, in MzingaEngine's words and order.
+
+        Each reason is read off the rules' queries that the generator itself asks
+        (movegen.py), never re-checked here: whether the bug is enabled, which
+        pieces may be placed now (placeable_pieces, which holds the Queen rules of
+        turns 1 and 4 and the order of copies), whether pieces may move yet, and
+        whether the piece is covered, pinned or moved last."""
         if move.is_pass:
             if self.is_game_over:
                 return "You can't pass, the game is over."
@@ -408,31 +418,34 @@ class Board:
         piece = move.piece
         side = self.side_to_move
         bug = PIECE_BUG[piece]
-        turn = self.ply // 2 + 1
         in_play = state.piece_cell[piece] >= 0
         if PIECE_COLOR[piece] != side:
             return "It's not that player's turn."
-        if BUG_EXPANSION[bug] and not self.expansions & BUG_EXPANSION[bug]:
+        if not bug_enabled(state, bug):
             return "That piece is not enabled in this game."
-        if turn == 1 and bug == QUEEN and not self.queen_first:
+        placeable = self._placeable_pieces()
+        queen = QUEEN_ID[side]
+        # A Queen in hand that may not be placed: only the first turn forbids it.
+        if not in_play and piece == queen and queen not in placeable:
             return "You can't play your Queen Bee on your first turn."
-        if state.piece_cell[QUEEN_ID[side]] < 0:
-            if turn == 4 and bug != QUEEN:
+        if not pieces_may_move(state, side):
+            # The Queen alone may be placed: its deadline, the fourth turn, has come.
+            if placeable == [queen] and piece != queen:
                 return "You must play your Queen Bee on or before your fourth turn."
             if in_play:
                 return "You can't move a piece in play until you've played your Queen Bee."
-        if not in_play and any(state.piece_cell[p] < 0 for p in range(PIECE_FIRST_COPY[piece], piece)):
+        # Another copy of the bug is the one to place: copies go in order.
+        if not in_play and piece not in placeable and any(PIECE_BUG[p] == bug for p in placeable):
             return "When there are multiple pieces of the same bug type, you must play the pieces in order."
         if blocked:
             return "You can't move there because a piece already exists at that position."
         if not in_play:
             return "You can't place that piece there."
-        cell = state.piece_cell[piece]
-        if state.piece_level[piece] != state.height[cell] - 1:
+        if is_covered(state, piece):
             return "You can't move that piece because it has another piece on top of it."
-        if state.piece_level[piece] == 0 and is_pinned(state, cell):
+        if state.piece_level[piece] == 0 and is_pinned(state, state.piece_cell[piece]):
             return "You can't move that piece because it will break the hive."
-        if piece == self.last_moved:
+        if moved_last(state, piece):
             return "You can't move that piece because the opponent's pillbug moved it last turn."
         return "You can't move that piece there."
 

@@ -89,6 +89,35 @@ def drop(s, cell):
     s.height[cell] += 1
 
 
+# --- The rules' queries: the generator asks them, and Board asks them to say why
+# a move is illegal, so that each rule lives here only -------------------------------
+@njit(cache=True, nogil=True)
+def bug_enabled(s, bug):
+    """Whether the game type has the bug (its row's expansion letter, bugs.py)."""
+    return BUG_EXPANSION[bug] == 0 or (s.info[INFO_EXPANSIONS] & BUG_EXPANSION[bug]) != 0
+
+
+@njit(cache=True, nogil=True)
+def pieces_may_move(s, side):
+    """Whether `side`'s pieces in play may move: not before its Queen is placed
+    (rules.md, "Turns")."""
+    return s.piece_cell[QUEEN_ID[side]] >= 0
+
+
+@njit(cache=True, nogil=True)
+def is_covered(s, piece):
+    """Whether a piece in play has another piece on top of it: it neither moves
+    nor uses a power (rules.md, "Beetle")."""
+    return s.piece_level[piece] != s.height[s.piece_cell[piece]] - 1
+
+
+@njit(cache=True, nogil=True)
+def moved_last(s, piece):
+    """Whether `piece` was moved (or placed) on the previous ply: it may neither
+    move nor be thrown now (rules.md, "Pillbug")."""
+    return piece == s.info[INFO_LAST_MOVED]
+
+
 # --- Pinned pieces ----------------------------------------------------------
 @njit(cache=True, nogil=True)
 def mark_pinned(s, stamp):
@@ -301,14 +330,13 @@ def pillbug_throws(s, cell, moves, n, stamp, pinned_stamp):
 
     The taken piece must stand alone on the ground, not split the hive, and not
     be the piece moved last; both halves of the lift obey the climbing rule."""
-    last = s.info[INFO_LAST_MOVED]
     height = s.height
     for d in range(6):
         src = neighbor(cell, d)
         if height[src] != 1 or holds_hive(s, src, pinned_stamp):
             continue
         taken = s.stack[src, 0]
-        if taken == last:
+        if moved_last(s, taken):
             continue
         # Onto the thrower: from the ground (0) to a pile of one (the thrower).
         if not can_climb(height, src, OPPOSITE[d], 0):
@@ -381,10 +409,9 @@ def placeable_pieces(s, side, out):
     turn = s.info[INFO_PLY] // 2 + 1
     base = side * PIECES_PER_SIDE
     queen_in_hand = s.piece_cell[QUEEN_ID[side]] < 0
-    expansions = s.info[INFO_EXPANSIONS]
     count = 0
     for bug in range(NUM_BUGS):
-        if BUG_EXPANSION[bug] != 0 and (expansions & BUG_EXPANSION[bug]) == 0:
+        if not bug_enabled(s, bug):
             continue
         if bug == QUEEN:
             if turn == 1 and (s.info[INFO_FLAGS] & FLAG_QUEEN_FIRST_ALLOWED) == 0:
@@ -428,17 +455,14 @@ def generate(s, moves, write_placements):
         else:
             placed = num_pieces * num_cells
 
-    if s.piece_cell[QUEEN_ID[side]] >= 0:  # no movement before the own Queen is placed
+    if pieces_may_move(s, side):
         pinned_stamp = new_stamp(s)
-        last = s.info[INFO_LAST_MOVED]
         base = side * PIECES_PER_SIDE
         for piece in range(base, base + PIECES_PER_SIDE):
             cell = s.piece_cell[piece]
-            if cell < 0 or piece == last:
+            if cell < 0 or moved_last(s, piece) or is_covered(s, piece):
                 continue
             level = s.piece_level[piece]
-            if level != s.height[cell] - 1:
-                continue  # covered
             bug = PIECE_BUG[piece]
             movement = BUG_MOVEMENT[bug]
             abilities = BUG_ABILITIES[bug]

@@ -59,6 +59,13 @@ def encode(kind, piece, dest):
 
 
 @njit(cache=True, nogil=True)
+def encode_full(kind, piece, dest, other, face):
+    """A move that also names a second piece (`other`, -1 for none) and a face,
+    as the fan pieces' kinds will (fan-rules.md)."""
+    return encode(kind, piece, dest) | ((other + 1) << OTHER_SHIFT) | (face << FACE_SHIFT)
+
+
+@njit(cache=True, nogil=True)
 def move_kind(move):
     return (move >> KIND_SHIFT) & ((1 << KIND_BITS) - 1)
 

@@ -7,7 +7,6 @@ The protocol calls `Searcher.search` and, from any thread or a signal handler,
 
 import threading
 import time
-from collections import namedtuple
 from typing import NamedTuple
 
 import numpy as np
@@ -44,6 +43,7 @@ from .tt import (
     new_table,
     probe,
     store,
+    table_bytes,
 )
 
 MATE = 30000  # score of a win now; a win n plies away scores MATE - n
@@ -51,8 +51,6 @@ MATE_BOUND = MATE - 1000  # scores beyond this are wins or losses
 INFINITE = 32000
 MAX_PLY = 64  # deepest ply of any line, extensions included
 
-# counters of a SearchContext
-NODES, ABORTED, ROOT_DEPTH, ROOT_SCORE = 0, 1, 2, 3
 # A Queen with this many filled neighbours can be surrounded by the next move.
 # Such a position at the horizon is searched one more ply, and so on, up to
 # MAX_EXTENSION plies beyond the nominal depth: a win in one, or the defence
@@ -60,34 +58,38 @@ NODES, ABORTED, ROOT_DEPTH, ROOT_SCORE = 0, 1, 2, 3
 DANGER_FILLED = 5
 MAX_EXTENSION = 2
 
-SearchContext = namedtuple(
-    "SearchContext",
-    [
-        "moves",  # int32[MAX_PLY, MAX_MOVES]: move lists per ply
-        "order",  # int64[MAX_PLY, MAX_MOVES]: ordering scores per ply
-        "killers",  # int32[MAX_PLY, 2]: quiet moves that caused cut-offs
-        "history",  # int64[HISTORY_SIZE]: cut-off history by moves.history_index
-        "pv",  # int32[MAX_PLY, MAX_PLY]: triangular principal-variation table
-        "pv_len",  # int64[MAX_PLY]
-        "counters",  # int64[4]: NODES, ABORTED, ROOT_DEPTH, ROOT_SCORE
-        "stop",  # int64[1], shared by all threads of one search: non-zero stops it
-        "scratch",  # int64[NUM_WEIGHTS]: evaluation work space
-    ],
+# What one search thread works with is one numpy record, as the board state is
+# (board.py): the kernels take it as one argument, a pointer without a reference
+# count, and read its fields as arrays or scalars (`c.moves[ply]`, `c.nodes`).
+# A namedtuple of arrays cost an atomic reference count per field on every access
+# and per field on every call it was passed to.
+CONTEXT_FIELDS = (
+    ("moves", np.int32, (MAX_PLY, MAX_MOVES)),  # move lists per ply
+    ("order", np.int64, (MAX_PLY, MAX_MOVES)),  # ordering scores per ply
+    ("killers", np.int32, (MAX_PLY, 2)),  # quiet moves that caused cut-offs
+    ("history", np.int64, (HISTORY_SIZE,)),  # cut-off history by moves.history_index
+    ("pv", np.int32, (MAX_PLY, MAX_PLY)),  # triangular principal-variation table
+    ("pv_len", np.int64, (MAX_PLY,)),
+    ("weights", np.int64, (NUM_WEIGHTS,)),  # the evaluation's, copied in by Searcher.search
+    ("scratch", np.int64, (NUM_WEIGHTS,)),  # evaluation work space
+    ("nodes", np.int64, ()),  # nodes searched since the context was reset
+    ("aborted", np.int64, ()),  # non-zero once the stop flag was seen
+    ("root_depth", np.int64, ()),  # nominal depth of the current iteration
+    ("root_score", np.int64, ()),  # score of the best root move so far
+    ("age", np.int64, ()),  # the table's age for `tt.store`: searches since it was cleared
+    # Non-zero stops the search. Every thread of a search has its own copy, and
+    # Searcher.stop raises them all: a shared array would be one more argument to
+    # every negamax call, with an atomic reference count each (about 1 ns a call).
+    ("stop", np.int64, ()),
 )
+CONTEXT_DTYPE = np.dtype([(name, dtype, shape) for name, dtype, shape in CONTEXT_FIELDS], align=True)
 
 
-def new_context(stop):
-    return SearchContext(
-        moves=np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int32),
-        order=np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64),
-        killers=np.full((MAX_PLY, 2), NO_MOVE, dtype=np.int32),
-        history=np.zeros(HISTORY_SIZE, dtype=np.int64),
-        pv=np.zeros((MAX_PLY, MAX_PLY), dtype=np.int32),
-        pv_len=np.zeros(MAX_PLY, dtype=np.int64),
-        counters=np.zeros(4, dtype=np.int64),
-        stop=stop,
-        scratch=np.zeros(NUM_WEIGHTS, dtype=np.int64),
-    )
+def new_context():
+    """A zeroed search context with no killers."""
+    c = np.zeros(1, dtype=CONTEXT_DTYPE).view(np.recarray)[0]
+    c.killers[:] = NO_MOVE
+    return c
 
 
 # --- Kernels ------------------------------------------------------------------
@@ -191,23 +193,23 @@ def pick_next(c, ply, i, n):
 
 
 @njit(cache=True, nogil=True)
-def negamax(s, c, table, weights, depth, ply, alpha, beta):
+def negamax(s, c, table, depth, ply, alpha, beta):
     """Principal variation search to `depth` plies; returns the score for the side
-    to move. Sets c.counters[ABORTED] and returns 0 when the stop flag is raised."""
+    to move. Sets c.aborted and returns 0 when the stop flag is raised."""
     c.pv_len[ply] = 0
-    c.counters[NODES] += 1
-    if (c.counters[NODES] & 1023) == 0 and c.stop[0] != 0:
-        c.counters[ABORTED] = 1
-    if c.counters[ABORTED] != 0:
+    c.nodes += 1
+    if (c.nodes & 1023) == 0 and c.stop != 0:
+        c.aborted = 1
+    if c.aborted != 0:
         return 0
     if s.info[INFO_RESULT] != IN_PROGRESS:
         return terminal_score(s, ply)
     if ply > 0 and repetitions(s, 1) > 0:
         return 0
-    if depth <= 0 and ply < c.counters[ROOT_DEPTH] + MAX_EXTENSION and queen_in_danger(s):
+    if depth <= 0 and ply < c.root_depth + MAX_EXTENSION and queen_in_danger(s):
         depth = 1
     if depth <= 0 or ply >= MAX_PLY - 1:
-        return evaluate(s, weights, c.scratch)
+        return evaluate(s, c.weights, c.scratch)
 
     # Mate-distance pruning: no line from here beats a win found closer to the root.
     if alpha < -(MATE - ply):
@@ -237,21 +239,21 @@ def negamax(s, c, table, weights, depth, ply, alpha, beta):
     best_move = NO_MOVE
     for i in range(n):
         move = pick_next(c, ply, i, n)
-        quiet = c.order[ply][i] < (1 << 38)
+        quiet = c.order[ply, i] < (1 << 38)
         make_move(s, move)
         if i == 0:
-            score = -negamax(s, c, table, weights, depth - 1, ply + 1, -beta, -alpha)
+            score = -negamax(s, c, table, depth - 1, ply + 1, -beta, -alpha)
         else:
             reduction = 0
             if depth >= 3 and i >= 3 and quiet:
                 reduction = 1 if i < 12 or depth < 5 else 2
-            score = -negamax(s, c, table, weights, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha)
+            score = -negamax(s, c, table, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha)
             if score > alpha and reduction > 0:
-                score = -negamax(s, c, table, weights, depth - 1, ply + 1, -alpha - 1, -alpha)
+                score = -negamax(s, c, table, depth - 1, ply + 1, -alpha - 1, -alpha)
             if score > alpha and score < beta:
-                score = -negamax(s, c, table, weights, depth - 1, ply + 1, -beta, -alpha)
+                score = -negamax(s, c, table, depth - 1, ply + 1, -beta, -alpha)
         unmake_move(s)
-        if c.counters[ABORTED] != 0:
+        if c.aborted != 0:
             return 0
         if score > best:
             best = score
@@ -264,7 +266,7 @@ def negamax(s, c, table, weights, depth, ply, alpha, beta):
                     c.pv[ply, k + 1] = c.pv[ply + 1, k]
                 c.pv_len[ply] = length + 1
                 if ply == 0:
-                    c.counters[ROOT_SCORE] = score
+                    c.root_score = score
                 if alpha >= beta:
                     if quiet and move != PASS_MOVE:
                         if c.killers[ply, 0] != move:
@@ -279,19 +281,19 @@ def negamax(s, c, table, weights, depth, ply, alpha, beta):
         bound = BOUND_EXACT
     else:
         bound = BOUND_UPPER
-    store(table, key, best_move, depth, bound, score_to_table(best, ply))
+    store(table, c.age, key, best_move, depth, bound, score_to_table(best, ply))
     return best
 
 
 @njit(cache=True, nogil=True)
-def search_depth(s, c, table, weights, depth, alpha, beta):
+def search_depth(s, c, table, depth, alpha, beta):
     """One iteration of iterative deepening from the root."""
-    c.counters[ABORTED] = 0
-    c.counters[ROOT_DEPTH] = depth
+    c.aborted = 0
+    c.root_depth = depth
     # Not a literal 0: numba's cache mis-links a recursive function that was
     # specialised on a literal argument, and the cached code crashes (numba #6061).
     root_ply = np.int64(0)
-    return negamax(s, c, table, weights, depth, root_ply, alpha, beta)
+    return negamax(s, c, table, depth, root_ply, alpha, beta)
 
 
 # --- Python driver -------------------------------------------------------------
@@ -315,7 +317,14 @@ class Searcher:
     `on_iteration` there (the UHP session calls it from a worker thread, on a
     copy of its board); `stop` may be called from any thread and makes `search`
     return its best move so far. A stop that comes before `search` has started
-    may be ignored: the session repeats it."""
+    may be ignored: the session repeats it.
+
+    Each thread searches with its own context (main first in `_contexts`), and
+    each context carries its own copy of the stop flag, which `stop` raises in
+    all of them. The list is replaced, never changed in place, so that `stop` in
+    another thread reads one whole list; the main context is in every list, so
+    the main thread never misses a stop, and a helper that misses one is stopped
+    with the others when the main thread ends the search."""
 
     OPTIONS = (
         OptionSpec("TranspositionTableSizeMB", "int", 64, 1, 4096, help="transposition table size in MiB",
@@ -327,9 +336,8 @@ class Searcher:
     def __init__(self, weights=None):
         self.options = {spec.name: spec.default for spec in self.OPTIONS}
         self.weights = DEFAULT_WEIGHTS.copy() if weights is None else np.asarray(weights, dtype=np.int64)
-        self._stop = np.zeros(1, dtype=np.int64)
         self.resize_table(self.options["TranspositionTableSizeMB"])
-        self._contexts = [new_context(self._stop)]
+        self._contexts = [new_context()]
         self.last_result = None
 
     def set_option(self, name, value):
@@ -342,19 +350,22 @@ class Searcher:
     def resize_table(self, megabytes):
         """A new, empty transposition table of at most `megabytes` MiB."""
         self._table = new_table(megabytes)
+        self._age = 0  # searches since the table was cleared: the age of its new entries
 
     @property
     def table_bytes(self):
-        return self._table.keys.nbytes + self._table.data.nbytes
+        return table_bytes(self._table)
 
     def new_game(self):
         """Forget what was learnt in the previous game."""
         clear_table(self._table)
+        self._age = 0
         for context in self._contexts:
             context.history[:] = 0
 
     def stop(self):
-        self._stop[0] = 1
+        for context in self._contexts:
+            context.stop = 1
 
     def search(self, board: Board, depth=None, seconds=None, on_iteration=None) -> SearchResult:
         """Best move for the side to move in `board` (game not over), searching
@@ -363,7 +374,8 @@ class Searcher:
         left unchanged. Stopped early, it still returns a legal move: the best
         one so far, or the first legal move if no depth has completed."""
         start = time.perf_counter()
-        self._stop[0] = 0
+        for context in self._contexts:
+            context.stop = 0
         moves = board.legal_moves
         if not moves:
             raise ValueError("the game is over")
@@ -374,7 +386,7 @@ class Searcher:
             return result
 
         timer = timeman.stop_timer(seconds, self.stop)
-        self._table.age[0] += 1
+        self._age += 1
         helpers = self._start_helpers(board, self.options["MaxHelperThreads"])
         main = self._contexts[0]
         self._reset_context(main)
@@ -413,9 +425,9 @@ class Searcher:
         if previous is not None and depth >= 4 and abs(previous) < MATE_BOUND:
             alpha, beta = previous - self.ASPIRATION, previous + self.ASPIRATION
         while True:
-            score = int(search_depth(state, context, self._table, self.weights, depth, alpha, beta))
-            if context.counters[ABORTED] != 0:
-                return int(context.counters[ROOT_SCORE]), True
+            score = int(search_depth(state, context, self._table, depth, alpha, beta))
+            if context.aborted != 0:
+                return int(context.root_score), True
             if score <= alpha:
                 alpha = -INFINITE
             elif score >= beta:
@@ -424,21 +436,26 @@ class Searcher:
                 return score, False
 
     def _nodes(self):
-        return int(sum(int(c.counters[NODES]) for c in self._contexts))
+        return int(sum(int(c.nodes) for c in self._contexts))
 
-    @staticmethod
-    def _reset_context(context):
-        context.counters[:] = 0
+    def _reset_context(self, context):
+        """Ready a context for a new search: counters and killers cleared, the
+        history faded, this search's table age and the weights copied in."""
+        context.nodes = context.aborted = context.root_depth = context.root_score = 0
         context.killers[:] = NO_MOVE
         context.history[:] //= 8
+        context.age = self._age
+        context.weights[:] = self.weights
 
     def _start_helpers(self, board, count):
         """Lazy SMP: helper threads search the same position on their own copies,
-        sharing the table (and the stop flag); odd helpers start a ply deeper so
-        that the threads spread over the tree. Their results feed the table only."""
-        while len(self._contexts) < count + 1:
-            self._contexts.append(new_context(self._stop))
-        del self._contexts[count + 1 :]
+        sharing the table; odd helpers start a ply deeper so that the threads
+        spread over the tree. Their results feed the table only."""
+        contexts = self._contexts[: count + 1]
+        contexts += [new_context() for _ in range(count + 1 - len(contexts))]
+        for context in contexts[1:]:
+            context.stop = contexts[0].stop  # a stop raised already holds for the helpers
+        self._contexts = contexts
         threads = []
         for index in range(1, count + 1):
             context = self._contexts[index]
@@ -451,6 +468,6 @@ class Searcher:
 
     def _helper(self, state, context, first_depth):
         for d in range(first_depth, MAX_PLY - 8):
-            search_depth(state, context, self._table, self.weights, d, -INFINITE, INFINITE)
-            if context.counters[ABORTED] != 0 or self._stop[0] != 0:
+            search_depth(state, context, self._table, d, -INFINITE, INFINITE)
+            if context.aborted != 0 or context.stop != 0:
                 return

@@ -1,15 +1,19 @@
-"""Transposition table in two preallocated numpy arrays, shared between threads.
+"""Transposition table in one preallocated numpy array, shared between threads.
 
-Each entry is a key word and a data word. The key word is stored xor-ed with the
-data word (Hyatt and Mann's lockless hashing), so that an entry torn by two
+The table is an int64 array of shape (entries, 2): each row is an entry, its key
+word then its data word. One array, because a kernel pays an atomic reference
+count for every array it receives (a namedtuple of arrays: one per field, and
+again on every field access); and an entry's two words then share a cache line. The key word is stored xor-ed with
+the data word (Hyatt and Mann's lockless hashing), so that an entry torn by two
 threads writing at once fails its key check instead of giving wrong data.
 Entries come in buckets of two: a depth-preferred slot and an always-replace slot.
+The age of the entries (the number of searches since the table was cleared) is
+kept by the caller and passed to `store`: the table holds entries only, so that
+its bytes are exactly what its size option allows.
 
 Data word, low bits first: move (moves.MOVE_BITS, 30), depth (8), bound (2),
 age (6), score (18, signed: mate scores are within +-32000).
 """
-
-from collections import namedtuple
 
 import numpy as np
 from numba import njit
@@ -17,6 +21,7 @@ from numba import njit
 from .moves import MOVE_BITS, NO_MOVE
 
 BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT = 0, 1, 2, 3
+KEY, DATA = 0, 1  # the columns of an entry
 ENTRY_BYTES = 16
 MOVE_MASK = (1 << MOVE_BITS) - 1
 DEPTH_SHIFT = MOVE_BITS
@@ -26,25 +31,22 @@ SCORE_SHIFT = AGE_SHIFT + 6
 SCORE_BITS = 64 - SCORE_SHIFT
 assert SCORE_BITS >= 17, "the data word holds scores of +-32000"
 
-Table = namedtuple("Table", ["keys", "data", "age"])
-
-
 def new_table(megabytes):
     """A table of at most `megabytes` MiB (a power-of-two number of entries, at
     least one bucket)."""
     entries = max(2, (int(megabytes * 2**20) // ENTRY_BYTES))
     entries = 1 << (entries.bit_length() - 1)
-    return Table(np.zeros(entries, dtype=np.int64), np.zeros(entries, dtype=np.int64), np.zeros(1, dtype=np.int64))
+    table = np.zeros((entries, 2), dtype=np.int64)
+    assert table.nbytes == entries * ENTRY_BYTES
+    return table
 
 
 def table_bytes(table):
-    return table.keys.nbytes + table.data.nbytes
+    return table.nbytes
 
 
 def clear_table(table):
-    table.keys[:] = 0
-    table.data[:] = 0
-    table.age[0] = 0
+    table[:] = 0
 
 
 @njit(cache=True, nogil=True)
@@ -86,24 +88,25 @@ def entry_score(data):
 @njit(cache=True, nogil=True)
 def probe(table, key):
     """The data word stored for `key`, or 0 (bound none) if absent."""
-    mask = table.keys.shape[0] - 1
+    mask = table.shape[0] - 1
     base = key & mask & ~1
     for slot in range(base, base + 2):
-        data = table.data[slot]
-        if (table.keys[slot] ^ data) == key:
+        data = table[slot, DATA]
+        if (table[slot, KEY] ^ data) == key:
             return data
     return 0
 
 
 @njit(cache=True, nogil=True)
-def store(table, key, move, depth, bound, score):
-    """Keep the entry: in the first slot if it is as deep as what is there (or that
-    is stale or the same position), otherwise in the second slot."""
-    mask = table.keys.shape[0] - 1
+def store(table, age, key, move, depth, bound, score):
+    """Keep the entry, written in search number `age`: in the first slot if it is
+    as deep as what is there (or that is stale or the same position), otherwise
+    in the second slot."""
+    mask = table.shape[0] - 1
     base = key & mask & ~1
-    age = table.age[0] & 0x3F
-    data = table.data[base]
-    same = (table.keys[base] ^ data) == key
+    age = age & 0x3F
+    data = table[base, DATA]
+    same = (table[base, KEY] ^ data) == key
     if same or depth >= entry_depth(data) or entry_age(data) != age:
         slot = base
         if same and move == NO_MOVE:
@@ -111,5 +114,5 @@ def store(table, key, move, depth, bound, score):
     else:
         slot = base + 1
     new = pack(move, depth, bound, age, score)
-    table.data[slot] = new
-    table.keys[slot] = key ^ new
+    table[slot, DATA] = new
+    table[slot, KEY] = key ^ new

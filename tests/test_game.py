@@ -3,6 +3,7 @@ neighbours, the cells to place on, the pieces in play."""
 
 import pytest
 
+from engine.errors import IllegalMoveError
 from engine.game import (
     BLACK,
     BOTH_QUEENS_SURROUNDED,
@@ -79,3 +80,56 @@ def test_pieces_in_play_with_their_cells_and_levels():
     assert [(piece_name(piece), axial(cell), level) for piece, cell, level in board.pieces_in_play()] == [
         ("wQ", (-1, 1), 0), ("wS1", (0, 0), 0), ("wB1", (0, 0), 1), ("bQ", (2, 0), 0), ("bS1", (1, 0), 0),
         ("bA1", (3, 0), 0)]
+
+
+# Black's Pillbug (bP) has just thrown White's Pillbug from (0, 0) over itself onto
+# (1, -2). White may not move it on this turn, though it could slide to either *
+# (rules.md, "Pillbug"). Drawn by tests/reference.draw:
+#                  .     .
+#         .     *     wP    *
+#      .    bS1    bP    wQ    .
+#   .     bQ    .     .    wB1    .
+#      .     .           .     .
+THROWN = "Base+P;InProgress;White[5];wP;bP \\wP;wQ wP\\;bS1 -bP;wQ wP/;bQ /bS1;wB1 wQ\\;wP \\wQ"
+FOURTH_TURN = "Base;InProgress;White[4];wS1;bS1 wS1-;wB1 \\wS1;bB1 bS1/;wG1 /wS1;bG1 bS1\\"
+PILLBUG_MOVED_IT = "You can't move that piece because the opponent's pillbug moved it last turn."
+
+
+@pytest.mark.parametrize("game_string,move_string,reason", [
+    (THROWN, "wP \\bP", PILLBUG_MOVED_IT),
+    (THROWN, "wP wQ/", PILLBUG_MOVED_IT),
+    (FOURTH_TURN, "wB1 wS1", "You must play your Queen Bee on or before your fourth turn."),
+    (FOURTH_TURN, "wS2 /wG1", "You must play your Queen Bee on or before your fourth turn."),
+    ("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-", "wQ bQ-", "You can't move that piece there."),
+    ("Base;InProgress;White[2];wS1;bS1 wS1-", "wQ bS1-", "You can't place that piece there."),
+    ("Base;NotStarted;White[1]", "wQ", "You can't play your Queen Bee on your first turn."),
+    ("Base;InProgress;Black[1];wS1", "bS2 wS1-",
+     "When there are multiple pieces of the same bug type, you must play the pieces in order."),
+], ids=["thrown", "thrown, other cell", "fourth turn, a move", "fourth turn, a placement", "too far",
+        "next to the enemy", "Queen first", "copies in order"])
+def test_illegal_moves_beyond_mzingas_file_say_why(game_string, move_string, reason):
+    """The reasons Mzinga's invalid-move file does not exercise (test_movegen.py
+    checks that file), read off the generator's own rules."""
+    board = Board.from_game_string(game_string)
+    with pytest.raises(IllegalMoveError) as error:
+        board.parse_uhp(move_string)
+    assert str(error.value) == reason
+
+
+def test_a_thrown_piece_has_no_move_and_nothing_else_holds_it():
+    board = Board.from_game_string(THROWN)
+    thrown = board.last_moved
+    assert piece_name(thrown) == "wP" and not board.is_game_over
+    assert [m for m in board.legal_moves if m.piece == thrown] == []
+    assert (thrown, 0) in [(p, level) for p, _, level in board.pieces_in_play()]  # alone on the ground
+    # One ply on (White places, Black moves its Queen), it moves again.
+    board.push_uhp("wA1 wB1\\")
+    board.push_uhp("bQ -bS1")
+    assert {board.uhp(m) for m in board.legal_moves if m.piece == thrown} >= {"wP \\bP", "wP wQ/"}
+
+
+def test_the_queen_may_come_first_when_allowed():
+    board = Board("Base", queen_first=True)
+    assert board.parse_uhp("wQ").kind == "place"
+    with pytest.raises(IllegalMoveError, match="first turn"):
+        Board("Base").parse_uhp("wQ")

@@ -7,6 +7,7 @@ of tests/data/perft_startpos.tsv), so that a disagreement points at one side.
 """
 
 import random
+from functools import lru_cache
 
 import pytest
 
@@ -17,10 +18,14 @@ from .conftest import read_rows
 from .reference import Position, move_string
 
 
+@lru_cache(maxsize=None)
 def reference_move(move):
     """THE adapter from an engine Move to the reference's form: 'pass' or
     (piece name, (q, r)). Every comparison of the two generators goes through
-    this one function, so a change of the Move class is made here only."""
+    this one function, so a change of the Move class is made here only.
+
+    Cached by move code (a move's piece and cell depend on its code alone):
+    Move's properties call compiled functions, slow from Python one by one."""
     if move.is_pass:
         return "pass"
     return piece_name(move.piece), axial(move.dest)
@@ -57,9 +62,9 @@ def choose(rng, moves, by_piece):
     moves = sorted(moves)
     if not by_piece:
         return rng.choice(moves)
-    pieces = sorted({m.piece for m in moves})
+    pieces = sorted({reference_move(m)[0] for m in moves})
     piece = rng.choice(pieces)
-    return rng.choice([m for m in moves if m.piece == piece])
+    return rng.choice([m for m in moves if reference_move(m)[0] == piece])
 
 
 def play_and_compare(game_type, seed, max_plies):
@@ -83,9 +88,9 @@ def play_and_compare(game_type, seed, max_plies):
 
 @pytest.mark.parametrize("game_type", GAME_TYPES)
 def test_random_games_agree_with_the_reference(game_type):
-    """About 2,800 positions per game type: 16 games of up to 200 plies (in all 8
-    types about 22,600 positions, of which about 12,000 hold a stack, 6,000 a
-    possible throw and 1,500 a mosquito on top; 27 games end with a Queen
+    """About 2,900 positions per game type: 16 games of up to 200 plies (in all 8
+    types about 22,900 positions, of which about 12,500 hold a stack, 6,300 a
+    possible throw and 1,650 a mosquito on top; 24 games end with a Queen
     surrounded)."""
     positions = sum(play_and_compare(game_type, seed, 200) for seed in range(16))
     assert positions > 1_000
@@ -94,7 +99,8 @@ def test_random_games_agree_with_the_reference(game_type):
 @pytest.mark.slow
 @pytest.mark.parametrize("game_type", GAME_TYPES)
 def test_many_random_games_agree_with_the_reference(game_type):
-    """Ten times as many: 160 other games of up to 300 plies per game type."""
+    """About fifteen times the default run: 160 other games of up to 300 plies
+    per game type (7 minutes on the 2-core machine)."""
     positions = sum(play_and_compare(game_type, seed, 300) for seed in range(1000, 1160))
     assert positions > 10_000
 
