@@ -25,6 +25,7 @@ from .bugs import (
     SLIDE_ANY,
     SLIDE_ONE,
     SLIDE_THREE,
+    SLIDES,
     THROW,
 )
 from .constants import (
@@ -74,17 +75,18 @@ def add_move(s, moves, n, piece, dest, stamp):
 
 
 @njit(cache=True, nogil=True)
-def lift(s, cell):
+def lift(s, cell, movement):
     """Take the top piece of `cell` off the board for a search of its paths (its
-    ids stay where they are); `drop` puts it back."""
+    ids stay where they are); `drop` puts it back. Only the sliding kernels read
+    `around`, so only they need it to show the cell empty."""
     s.height[cell] -= 1
-    if s.height[cell] == 0:
+    if s.height[cell] == 0 and movement & SLIDES:
         set_occupied(s.around, cell, False)
 
 
 @njit(cache=True, nogil=True)
-def drop(s, cell):
-    if s.height[cell] == 0:
+def drop(s, cell, movement):
+    if s.height[cell] == 0 and movement & SLIDES:
         set_occupied(s.around, cell, True)
     s.height[cell] += 1
 
@@ -128,8 +130,8 @@ def mark_pinned(s, stamp):
     `around` bits. Sets s.pinned[cell] = stamp for each cell whose removal would
     split the hive. Discovery times live in per-cell arrays offset by the stamp,
     so that values left by earlier passes read as "not visited" without clearing.
-    The edge back to the parent is not excluded: for articulation points the test
-    low[child] >= disc[parent] holds either way."""
+    A leaf (a cell whose only neighbour is its parent) is not walked into: it makes
+    its parent a cut at once."""
     root = -1
     for piece in range(2 * PIECES_PER_SIDE):
         if s.piece_cell[piece] >= 0:
@@ -154,18 +156,25 @@ def mark_pinned(s, stamp):
         bits = todo[depth - 1]
         if bits != 0:
             todo[depth - 1] = bits & (bits - 1)
-            w = neighbor(v, LOWEST_BIT[bits])
-            if disc[w] < base:
-                clock += 1
-                disc[w] = clock
-                low[w] = clock
-                path[depth] = w
-                todo[depth] = s.around[w]
-                depth += 1
-                if depth == 2:
-                    root_children += 1
-            elif disc[w] < low[v]:
-                low[v] = disc[w]
+            d = LOWEST_BIT[bits]
+            w = neighbor(v, d)
+            if disc[w] >= base:  # seen: a back edge
+                if disc[w] < low[v]:
+                    low[v] = disc[w]
+                continue
+            if depth == 1:
+                root_children += 1
+            rest = s.around[w] & ~(1 << OPPOSITE[d])  # the edge back to v teaches nothing
+            clock += 1
+            disc[w] = clock
+            if rest == 0:  # a leaf of the hive: it hangs on v alone
+                if depth > 1:
+                    s.pinned[v] = stamp
+                continue
+            low[w] = clock
+            path[depth] = w
+            todo[depth] = rest
+            depth += 1
         else:
             depth -= 1
             if depth > 0:
@@ -473,9 +482,9 @@ def generate(s, moves, write_placements):
                 n = pillbug_throws(s, cell, moves, n, stamp, pinned_stamp)
             if level == 0 and holds_hive(s, cell, pinned_stamp):
                 continue
-            lift(s, cell)
+            lift(s, cell, movement)
             n = movement_moves(s, movement, piece, cell, moves, n, stamp)
-            drop(s, cell)
+            drop(s, cell, movement)
 
     if n + placed == 0:
         moves[0] = PASS_MOVE
