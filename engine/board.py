@@ -63,6 +63,8 @@ STATE_FIELDS = (
     ("zobrist_last", np.int64, ZOBRIST_LAST_MOVED.shape),  # read-only
     ("mark", np.int64, (NUM_CELLS,)),  # scratch stamps for cell searches
     ("pinned", np.int64, (NUM_CELLS,)),  # scratch stamps marking pinned ground cells
+    ("cut_disc", np.int64, (NUM_CELLS,)),  # scratch: discovery times of the articulation pass
+    ("cut_low", np.int64, (NUM_CELLS,)),  # scratch: its low links
     ("seen", np.int64, (NUM_PIECES * NUM_CELLS,)),  # scratch stamps for move de-duplication
     ("work", np.int64, (WORK_SIZE,)),  # scratch queues and stacks (layout in constants.py)
 )

@@ -49,7 +49,7 @@ MAX_MOVES = 1 << ((PIECES_PER_SIDE + NUM_DIRECTIONS * THROWERS + NUM_BUGS) * MAX
 # a game may last: the rest is room for a search or a perft beyond the last move.
 MAX_PLIES = 4096
 MAX_GAME_PLIES = MAX_PLIES - 256
-# The articulation pass has a node per occupied ground cell.
+# The articulation pass has a node per occupied cell.
 MAX_NODES = NUM_PIECES
 # The fold of the grid must not bring two cells of one hive together: a hive
 # spans at most NUM_PIECES cells, plus a ring of empty cells around it.
@@ -68,16 +68,17 @@ INFO_EXPANSIONS = 4  # bit set of expansions (bugs.EXPANSION_BIT) of the game ty
 INFO_FLAGS = 5  # bit set of FLAG_*
 INFO_STAMP = 6  # generation counter for the scratch "seen" arrays
 INFO_REVERSIBLE_FROM = 7  # ply after the last placement: no earlier position can recur
-INFO_SIZE = 8
+INFO_PINNED_PASS = 8  # stamp of the generation whose articulation pass `pinned` holds
+INFO_SIZE = 9
 
 FLAG_QUEEN_FIRST_ALLOWED = 1  # a Queen may be placed on a side's first turn
 FLAG_REPETITION_DRAW = 2  # third occurrence of a position is a draw
 
 # Layout of the scratch array State.work.
 WORK_QUEUE = 0  # ant search queue, NUM_CELLS entries
-WORK_NODE_OF = NUM_CELLS  # cell -> node index of the articulation pass (sparse set)
-WORK_NODES = 2 * NUM_CELLS  # node arrays of the articulation pass, 6 x MAX_NODES entries
-WORK_PLACEMENTS = WORK_NODES + 6 * MAX_NODES  # placement cells, up to NUM_CELLS entries
+WORK_PATH = NUM_CELLS  # depth-first path of the articulation pass, MAX_NODES entries
+WORK_TODO = WORK_PATH + MAX_NODES  # neighbour bits still to walk, per cell of the path
+WORK_PLACEMENTS = WORK_TODO + MAX_NODES  # placement cells, up to NUM_CELLS entries
 WORK_PIECES = WORK_PLACEMENTS + NUM_CELLS  # placeable pieces, one per bug
 WORK_SIZE = WORK_PIECES + NUM_BUGS
 

@@ -66,6 +66,11 @@ __all__ = ["Board", "Move", "PASS", "axial"]
 _REFERENCE_SCAN = ((0, 3), (1, 4), (2, 5), (3, 0), (4, 1), (5, 2))
 
 
+# The codec's functions as plain Python (numba keeps each one's source as .py_func):
+# decoding a move from Python must not pay a call into compiled code per field.
+_kind_of, _piece_of, _dest_of, _encode = move_kind.py_func, move_piece.py_func, move_dest.py_func, encode.py_func
+
+
 class Move(int):
     """A move code of the codec in moves.py: a kind, a piece and a destination cell."""
 
@@ -74,27 +79,27 @@ class Move(int):
     @property
     def kind(self):
         """The kind's name: 'pass', 'place', 'move', ..."""
-        return KIND_NAMES[move_kind(self)]
+        return KIND_NAMES[_kind_of(self)]
 
     @property
     def is_pass(self):
-        return move_kind(self) == KIND_PASS
+        return _kind_of(self) == KIND_PASS
 
     @property
     def piece(self):
-        return -1 if self.is_pass else int(move_piece(self))
+        return -1 if self.is_pass else _piece_of(self)
 
     @property
     def dest(self):
-        return -1 if self.is_pass else int(move_dest(self))
+        return -1 if self.is_pass else _dest_of(self)
 
     @classmethod
     def place(cls, piece, dest):
-        return cls(encode(KIND_PLACE, piece, dest))
+        return cls(_encode(KIND_PLACE, piece, dest))
 
     @classmethod
     def move(cls, piece, dest):
-        return cls(encode(KIND_MOVE, piece, dest))
+        return cls(_encode(KIND_MOVE, piece, dest))
 
     def __repr__(self):
         if self.is_pass:

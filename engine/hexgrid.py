@@ -66,8 +66,19 @@ def _slide_table():
     return table
 
 
+def _runs(around):
+    """Maximal runs of occupied neighbours going round the cell."""
+    return sum(1 for d in range(NUM_DIRECTIONS) if (around >> d) & 1 and not (around >> LEFT[d]) & 1)
+
+
 SLIDE_OUT = _slide_table()
+LOWEST_BIT = np.array([(bits & -bits).bit_length() - 1 if bits else 0 for bits in range(1 << NUM_DIRECTIONS)], dtype=np.int64)
 FILLED = np.array([bin(around).count("1") for around in range(1 << NUM_DIRECTIONS)], dtype=np.int64)
+# A piece whose occupied neighbours form one run round it never holds the hive
+# together: consecutive neighbours touch, so they stay connected without it. Only
+# pieces with two runs or more need the articulation pass (a ring has all six
+# filled: one "run" of six, counted as 1 here too).
+RUNS = np.array([max(_runs(around), 1 if around == ALL_AROUND else 0) for around in range(1 << NUM_DIRECTIONS)], dtype=np.int64)
 
 
 @njit(cache=True, nogil=True)
@@ -85,6 +96,12 @@ def slide_out(around, cell):
 def filled_neighbours(around, cell):
     """How many of the six cells around `cell` are occupied."""
     return FILLED[around[cell]]
+
+
+@njit(cache=True, nogil=True)
+def may_hold_hive(around, cell):
+    """Whether the piece at `cell` could be an articulation point of the hive."""
+    return RUNS[around[cell]] > 1
 
 
 @njit(cache=True, nogil=True)

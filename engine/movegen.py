@@ -25,6 +25,7 @@ from .bugs import (
     SLIDE_ANY,
     SLIDE_ONE,
     SLIDE_THREE,
+    SLIDES,
     THROW,
 )
 from .constants import (
@@ -40,17 +41,18 @@ from .constants import (
     INFO_EXPANSIONS,
     INFO_FLAGS,
     INFO_LAST_MOVED,
+    INFO_PINNED_PASS,
     INFO_PLY,
     INFO_RESULT,
     INFO_STAMP,
     MAX_NODES,
-    WORK_NODE_OF,
-    WORK_NODES,
+    WORK_PATH,
     WORK_PIECES,
     WORK_PLACEMENTS,
     WORK_QUEUE,
+    WORK_TODO,
 )
-from .hexgrid import NUM_CELLS, OPPOSITE, ORIGIN, can_climb, neighbor, set_occupied, slide_out
+from .hexgrid import LOWEST_BIT, NUM_CELLS, OPPOSITE, ORIGIN, can_climb, may_hold_hive, neighbor, set_occupied, slide_out
 from .moves import KIND_MOVE, KIND_PLACE, PASS_MOVE, encode
 
 
@@ -73,17 +75,18 @@ def add_move(s, moves, n, piece, dest, stamp):
 
 
 @njit(cache=True, nogil=True)
-def lift(s, cell):
+def lift(s, cell, movement):
     """Take the top piece of `cell` off the board for a search of its paths (its
-    ids stay where they are); `drop` puts it back."""
+    ids stay where they are); `drop` puts it back. Only the sliding kernels read
+    `around`, so only they need it to show the cell empty."""
     s.height[cell] -= 1
-    if s.height[cell] == 0:
+    if s.height[cell] == 0 and movement & SLIDES:
         set_occupied(s.around, cell, False)
 
 
 @njit(cache=True, nogil=True)
-def drop(s, cell):
-    if s.height[cell] == 0:
+def drop(s, cell, movement):
+    if s.height[cell] == 0 and movement & SLIDES:
         set_occupied(s.around, cell, True)
     s.height[cell] += 1
 
@@ -123,68 +126,79 @@ def mark_pinned(s, stamp):
     """Articulation points of the hive (One Hive rule), in one pass.
 
     Iterative Tarjan (Hopcroft-Tarjan 1973) over the occupied cells, which form the
-    graph whatever the stack heights. Sets s.pinned[cell] = stamp for each cell
-    whose removal would split the hive; reads the piece arrays and `around`."""
-    work = s.work
-    node_of = work[WORK_NODE_OF : WORK_NODE_OF + NUM_CELLS]
-    node_cell = work[WORK_NODES : WORK_NODES + MAX_NODES]
-    disc = work[WORK_NODES + MAX_NODES : WORK_NODES + 2 * MAX_NODES]
-    low = work[WORK_NODES + 2 * MAX_NODES : WORK_NODES + 3 * MAX_NODES]
-    parent = work[WORK_NODES + 3 * MAX_NODES : WORK_NODES + 4 * MAX_NODES]
-    next_dir = work[WORK_NODES + 4 * MAX_NODES : WORK_NODES + 5 * MAX_NODES]
-    dfs = work[WORK_NODES + 5 * MAX_NODES : WORK_NODES + 6 * MAX_NODES]
-    n = 0
+    graph whatever the stack heights, walking each cell's neighbours from its
+    `around` bits. Sets s.pinned[cell] = stamp for each cell whose removal would
+    split the hive. Discovery times live in per-cell arrays offset by the stamp,
+    so that values left by earlier passes read as "not visited" without clearing.
+    A leaf (a cell whose only neighbour is its parent) is not walked into: it makes
+    its parent a cut at once."""
+    root = -1
     for piece in range(2 * PIECES_PER_SIDE):
-        cell = s.piece_cell[piece]
-        if cell >= 0 and s.piece_level[piece] == 0:
-            node_of[cell] = n
-            node_cell[n] = cell
-            disc[n] = -1
-            n += 1
-    if n < 3:
+        if s.piece_cell[piece] >= 0:
+            root = s.piece_cell[piece]
+            break
+    if root < 0:
         return
-    clock = 0
-    disc[0] = clock
-    low[0] = clock
-    parent[0] = -1
-    next_dir[0] = 0
-    dfs[0] = 0
+    disc = s.cut_disc
+    low = s.cut_low
+    path = s.work[WORK_PATH : WORK_PATH + MAX_NODES]
+    todo = s.work[WORK_TODO : WORK_TODO + MAX_NODES]
+    base = stamp << 8  # above every time a pass with an older stamp wrote
+    clock = base
+    disc[root] = clock
+    low[root] = clock
+    path[0] = root
+    todo[0] = s.around[root]
     depth = 1
     root_children = 0
     while depth > 0:
-        v = dfs[depth - 1]
-        d = next_dir[v]
-        if d < 6:
-            cell = node_cell[v]
-            around = s.around[cell]
-            while d < 6 and (around >> d) & 1 == 0:
-                d += 1
-            next_dir[v] = d + 1
-            if d == 6:
+        v = path[depth - 1]
+        bits = todo[depth - 1]
+        if bits != 0:
+            todo[depth - 1] = bits & (bits - 1)
+            d = LOWEST_BIT[bits]
+            w = neighbor(v, d)
+            if disc[w] >= base:  # seen: a back edge
+                if disc[w] < low[v]:
+                    low[v] = disc[w]
                 continue
-            w = node_of[neighbor(cell, d)]
-            if disc[w] < 0:
-                clock += 1
-                disc[w] = clock
-                low[w] = clock
-                parent[w] = v
-                next_dir[w] = 0
-                dfs[depth] = w
-                depth += 1
-                if v == 0:
-                    root_children += 1
-            elif w != parent[v] and disc[w] < low[v]:
-                low[v] = disc[w]
+            if depth == 1:
+                root_children += 1
+            rest = s.around[w] & ~(1 << OPPOSITE[d])  # the edge back to v teaches nothing
+            clock += 1
+            disc[w] = clock
+            if rest == 0:  # a leaf of the hive: it hangs on v alone
+                if depth > 1:
+                    s.pinned[v] = stamp
+                continue
+            low[w] = clock
+            path[depth] = w
+            todo[depth] = rest
+            depth += 1
         else:
             depth -= 1
-            p = parent[v]
-            if p >= 0:
+            if depth > 0:
+                p = path[depth - 1]
                 if low[v] < low[p]:
                     low[p] = low[v]
-                if p != 0 and low[v] >= disc[p]:
-                    s.pinned[node_cell[p]] = stamp
+                if depth > 1 and low[v] >= disc[p]:
+                    s.pinned[p] = stamp
     if root_children > 1:
-        s.pinned[node_cell[0]] = stamp
+        s.pinned[root] = stamp
+
+
+@njit(cache=True, nogil=True)
+def holds_hive(s, cell, pinned_stamp):
+    """Whether the ground piece alone at `cell` may not leave it (One Hive). The
+    articulation pass runs at most once per generation, and only when a piece
+    whose neighbours form two runs or more asks; call it with the board whole
+    (nothing lifted)."""
+    if not may_hold_hive(s.around, cell):
+        return False
+    if s.info[INFO_PINNED_PASS] != pinned_stamp:
+        mark_pinned(s, pinned_stamp)
+        s.info[INFO_PINNED_PASS] = pinned_stamp
+    return s.pinned[cell] == pinned_stamp
 
 
 # --- Movement kernels, one per movement bit of bugs.py ------------------------------
@@ -328,7 +342,7 @@ def pillbug_throws(s, cell, moves, n, stamp, pinned_stamp):
     height = s.height
     for d in range(6):
         src = neighbor(cell, d)
-        if height[src] != 1 or s.pinned[src] == pinned_stamp:
+        if height[src] != 1 or holds_hive(s, src, pinned_stamp):
             continue
         taken = s.stack[src, 0]
         if moved_last(s, taken):
@@ -424,29 +438,34 @@ def placeable_pieces(s, side, out):
 
 # --- All moves ----------------------------------------------------------------
 @njit(cache=True, nogil=True)
-def generate_moves(s, moves):
-    """Every legal move of the side to move, written into `moves`; returns the count.
+def generate(s, moves, write_placements):
+    """Every legal move of the side to move; returns how many there are.
 
-    A finished game has no moves; `pass` is the only move when nothing else is legal."""
+    Moves are written into `moves`, except placements when `write_placements`
+    is false (perft's last ply counts them as pieces x cells). A finished game
+    has no moves; `pass` is the only move when nothing else is legal."""
     if s.info[INFO_RESULT] != IN_PROGRESS:
         return 0
     side = s.info[INFO_PLY] & 1
     stamp = new_stamp(s)
     n = 0
+    placed = 0
 
-    placements = s.work[WORK_PLACEMENTS : WORK_PLACEMENTS + NUM_CELLS]
     pieces = s.work[WORK_PIECES : WORK_PIECES + NUM_BUGS]
     num_pieces = placeable_pieces(s, side, pieces)
     if num_pieces > 0:
+        placements = s.work[WORK_PLACEMENTS : WORK_PLACEMENTS + NUM_CELLS]
         num_cells = placement_cells(s, side, placements)
-        for i in range(num_pieces):
-            for j in range(num_cells):
-                moves[n] = encode(KIND_PLACE, pieces[i], placements[j])
-                n += 1
+        if write_placements:
+            for i in range(num_pieces):
+                for j in range(num_cells):
+                    moves[n] = encode(KIND_PLACE, pieces[i], placements[j])
+                    n += 1
+        else:
+            placed = num_pieces * num_cells
 
     if pieces_may_move(s, side):
         pinned_stamp = new_stamp(s)
-        mark_pinned(s, pinned_stamp)
         base = side * PIECES_PER_SIDE
         for piece in range(base, base + PIECES_PER_SIDE):
             cell = s.piece_cell[piece]
@@ -461,16 +480,28 @@ def generate_moves(s, moves):
             # An ability works from the ground, even when its owner is pinned.
             if level == 0 and abilities & THROW:
                 n = pillbug_throws(s, cell, moves, n, stamp, pinned_stamp)
-            if level == 0 and s.pinned[cell] == pinned_stamp:
+            if level == 0 and holds_hive(s, cell, pinned_stamp):
                 continue
-            lift(s, cell)
+            lift(s, cell, movement)
             n = movement_moves(s, movement, piece, cell, moves, n, stamp)
-            drop(s, cell)
+            drop(s, cell, movement)
 
-    if n == 0:
+    if n + placed == 0:
         moves[0] = PASS_MOVE
         n = 1
-    return n
+    return n + placed
+
+
+@njit(cache=True, nogil=True)
+def generate_moves(s, moves):
+    """Every legal move of the side to move, written into `moves`; returns the count."""
+    return generate(s, moves, True)
+
+
+@njit(cache=True, nogil=True)
+def count_moves(s, moves):
+    """How many legal moves the side to move has (`moves` is scratch space)."""
+    return generate(s, moves, False)
 
 
 @njit(cache=True, nogil=True)

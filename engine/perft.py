@@ -11,15 +11,15 @@ from numba import njit
 from .board import copy_state, make_move, unmake_move
 from .constants import MAX_MOVES
 from .moves import NO_MOVE
-from .movegen import generate_moves
+from .movegen import count_moves, generate_moves
 
 
 @njit(cache=True, nogil=True)
 def _perft(s, depth, buffers):
     moves = buffers[depth - 1]
-    n = generate_moves(s, moves)
     if depth == 1:
-        return n
+        return count_moves(s, moves)
+    n = generate_moves(s, moves)
     total = 0
     for i in range(n):
         make_move(s, moves[i])

@@ -40,6 +40,7 @@ from engine.constants import (
     INFO_KEY,
     INFO_PLY,
     INFO_RESULT,
+    INFO_PINNED_PASS,
     INFO_STAMP,
     MAX_HEIGHT,
     MAX_MOVES,
@@ -317,12 +318,14 @@ def field_views(state):
 
 def snapshot(views, with_stamp=True):
     """Copies of the fields a move may change, plus the undo records of the plies
-    played. info[INFO_STAMP] is the generator's scratch counter: make/unmake
-    leave it alone, but each generation of moves advances it."""
+    played. info[INFO_STAMP] and info[INFO_PINNED_PASS] are the generator's
+    scratch: make/unmake leave them alone, but each generation of moves
+    advances them."""
     fields = {name: views[name].copy() for name in RESTORED_FIELDS}
     fields["undo"] = views["undo"][: views["info"][INFO_PLY]].copy()
     if not with_stamp:
         fields["info"][INFO_STAMP] = 0
+        fields["info"][INFO_PINNED_PASS] = 0
     return fields
 
 
