@@ -21,6 +21,7 @@ from .constants import (
     INFO_FLAGS,
     INFO_KEY,
     INFO_LAST_MOVED,
+    INFO_PLACEABLE,
     INFO_PLY,
     INFO_RESULT,
     INFO_REVERSIBLE_FROM,
@@ -64,7 +65,6 @@ STATE_FIELDS = (
     ("mark", np.int64, (NUM_CELLS,)),  # scratch stamps for cell searches
     ("pinned", np.int64, (NUM_CELLS,)),  # scratch stamps marking pinned ground cells
     ("cut_disc", np.int64, (NUM_CELLS,)),  # scratch: discovery times of the articulation pass
-    ("cut_low", np.int64, (NUM_CELLS,)),  # scratch: its low links
     ("seen", np.int64, (NUM_PIECES * NUM_CELLS,)),  # scratch stamps for move de-duplication
     ("work", np.int64, (WORK_SIZE,)),  # scratch queues and stacks (layout in constants.py)
 )
@@ -156,18 +156,35 @@ def repetitions(s, most):
 
 # --- Pieces on and off a cell ----------------------------------------------------
 @njit(cache=True, nogil=True)
+def _count_placeable(s, cell, sign):
+    """Add `sign` to the count of the colour that may place on `cell`, if one may:
+    an empty cell touching that colour's top pieces and none of the other's."""
+    if s.height[cell] == 0:
+        white = s.tops[0, cell] != 0
+        black = s.tops[1, cell] != 0
+        if white != black:
+            s.info[INFO_PLACEABLE + (1 if black else 0)] += sign
+
+
+@njit(cache=True, nogil=True)
 def _set_top_color(s, cell, old, new):
-    """Keep `tops` true when the colour on top of `cell` changes from `old` to
-    `new` (-1: empty)."""
+    """Keep `tops`, and the counts of cells each colour may place on, true when
+    the colour on top of `cell` changes from `old` to `new` (-1: empty). A
+    neighbour's placeability changes only when one of its sets empties or fills."""
     if old == new:
         return
     for d in range(NUM_DIRECTIONS):
         n = neighbor(cell, d)
         bit = 1 << OPPOSITE[d]
+        flips = (old >= 0 and s.tops[old, n] == bit) or (new >= 0 and s.tops[new, n] == 0)
+        if flips:
+            _count_placeable(s, n, -1)
         if old >= 0:
             s.tops[old, n] &= ~bit
         if new >= 0:
             s.tops[new, n] |= bit
+        if flips:
+            _count_placeable(s, n, 1)
 
 
 @njit(cache=True, nogil=True)
@@ -175,6 +192,7 @@ def _push_piece(s, piece, cell):
     """Put `piece` on top of `cell`; returns its Zobrist part."""
     h = s.height[cell]
     if h == 0:
+        _count_placeable(s, cell, -1)  # occupied from now on
         set_occupied(s.around, cell, True)
         _set_top_color(s, cell, -1, PIECE_COLOR[piece])
     else:
@@ -197,6 +215,7 @@ def _pop_piece(s, cell):
     if h == 0:
         set_occupied(s.around, cell, False)
         _set_top_color(s, cell, PIECE_COLOR[piece], -1)
+        _count_placeable(s, cell, 1)  # empty again
     else:
         _set_top_color(s, cell, PIECE_COLOR[piece], PIECE_COLOR[s.stack[cell, h - 1]])
     return s.zobrist_piece[PIECE_KIND[piece], cell, h]

@@ -69,7 +69,8 @@ INFO_FLAGS = 5  # bit set of FLAG_*
 INFO_STAMP = 6  # generation counter for the scratch "seen" arrays
 INFO_REVERSIBLE_FROM = 7  # ply after the last placement: no earlier position can recur
 INFO_PINNED_PASS = 8  # stamp of the generation whose articulation pass `pinned` holds
-INFO_SIZE = 9
+INFO_PLACEABLE = 9  # and 10: cells White, Black may place on (past each side's first piece), kept by make/unmake
+INFO_SIZE = 11
 
 FLAG_QUEEN_FIRST_ALLOWED = 1  # a Queen may be placed on a side's first turn
 FLAG_REPETITION_DRAW = 2  # third occurrence of a position is a draw
@@ -78,7 +79,8 @@ FLAG_REPETITION_DRAW = 2  # third occurrence of a position is a draw
 WORK_QUEUE = 0  # ant search queue, NUM_CELLS entries
 WORK_PATH = NUM_CELLS  # depth-first path of the articulation pass, MAX_NODES entries
 WORK_TODO = WORK_PATH + MAX_NODES  # neighbour bits still to walk, per cell of the path
-WORK_PLACEMENTS = WORK_TODO + MAX_NODES  # placement cells, up to NUM_CELLS entries
+WORK_LOWS = WORK_TODO + MAX_NODES  # low links, per cell of the path
+WORK_PLACEMENTS = WORK_LOWS + MAX_NODES  # placement cells, up to NUM_CELLS entries
 WORK_PIECES = WORK_PLACEMENTS + NUM_CELLS  # placeable pieces, one per bug
 WORK_SIZE = WORK_PIECES + NUM_BUGS
 

@@ -22,6 +22,7 @@ from .bugs import (
     PIECES_PER_SIDE,
     QUEEN,
     QUEEN_ID,
+    ROYAL,
     SLIDE_ANY,
     SLIDE_ONE,
     SLIDE_THREE,
@@ -42,6 +43,7 @@ from .constants import (
     INFO_FLAGS,
     INFO_LAST_MOVED,
     INFO_PINNED_PASS,
+    INFO_PLACEABLE,
     INFO_PLY,
     INFO_RESULT,
     INFO_STAMP,
@@ -51,9 +53,22 @@ from .constants import (
     WORK_PLACEMENTS,
     WORK_QUEUE,
     WORK_TODO,
+    WORK_LOWS,
 )
-from .hexgrid import LOWEST_BIT, NUM_CELLS, OPPOSITE, ORIGIN, can_climb, may_hold_hive, neighbor, set_occupied, slide_out
-from .moves import KIND_MOVE, KIND_PLACE, PASS_MOVE, encode
+from .hexgrid import (
+    ALL_AROUND,
+    FILLED,
+    LOWEST_BIT,
+    NUM_CELLS,
+    OPPOSITE,
+    ORIGIN,
+    can_climb,
+    may_hold_hive,
+    neighbor,
+    set_occupied,
+    slide_out,
+)
+from .moves import KIND_MOVE, KIND_PLACE, PASS_MOVE, encode, move_dest, move_piece
 
 
 @njit(cache=True, nogil=True)
@@ -128,10 +143,11 @@ def mark_pinned(s, stamp):
     Iterative Tarjan (Hopcroft-Tarjan 1973) over the occupied cells, which form the
     graph whatever the stack heights, walking each cell's neighbours from its
     `around` bits. Sets s.pinned[cell] = stamp for each cell whose removal would
-    split the hive. Discovery times live in per-cell arrays offset by the stamp,
-    so that values left by earlier passes read as "not visited" without clearing.
-    A leaf (a cell whose only neighbour is its parent) is not walked into: it makes
-    its parent a cut at once."""
+    split the hive. Discovery times live in a per-cell array offset by the stamp,
+    so that values left by earlier passes read as "not visited" without clearing;
+    the current cell, its unwalked neighbours and its low link stay in locals, and
+    the path above it on a stack. A leaf (a cell whose only neighbour is its
+    parent) is not walked into: it makes its parent a cut at once."""
     root = -1
     for piece in range(2 * PIECES_PER_SIDE):
         if s.piece_cell[piece] >= 0:
@@ -140,49 +156,54 @@ def mark_pinned(s, stamp):
     if root < 0:
         return
     disc = s.cut_disc
-    low = s.cut_low
-    path = s.work[WORK_PATH : WORK_PATH + MAX_NODES]
-    todo = s.work[WORK_TODO : WORK_TODO + MAX_NODES]
+    path = s.work[WORK_PATH : WORK_PATH + MAX_NODES]  # the cells above the current one
+    todo = s.work[WORK_TODO : WORK_TODO + MAX_NODES]  # their neighbour bits still to walk
+    lows = s.work[WORK_LOWS : WORK_LOWS + MAX_NODES]  # their low links so far
     base = stamp << 8  # above every time a pass with an older stamp wrote
     clock = base
     disc[root] = clock
-    low[root] = clock
-    path[0] = root
-    todo[0] = s.around[root]
-    depth = 1
+    v = root
+    bits = s.around[root]
+    low = clock
+    depth = 0
     root_children = 0
-    while depth > 0:
-        v = path[depth - 1]
-        bits = todo[depth - 1]
+    while True:
         if bits != 0:
-            todo[depth - 1] = bits & (bits - 1)
             d = LOWEST_BIT[bits]
+            bits &= bits - 1
             w = neighbor(v, d)
-            if disc[w] >= base:  # seen: a back edge
-                if disc[w] < low[v]:
-                    low[v] = disc[w]
+            seen = disc[w]
+            if seen >= base:  # visited: a back edge
+                if seen < low:
+                    low = seen
                 continue
-            if depth == 1:
+            if depth == 0:
                 root_children += 1
             rest = s.around[w] & ~(1 << OPPOSITE[d])  # the edge back to v teaches nothing
             clock += 1
             disc[w] = clock
             if rest == 0:  # a leaf of the hive: it hangs on v alone
-                if depth > 1:
+                if depth > 0:
                     s.pinned[v] = stamp
                 continue
-            low[w] = clock
-            path[depth] = w
-            todo[depth] = rest
+            path[depth] = v
+            todo[depth] = bits
+            lows[depth] = low
             depth += 1
-        else:
+            v = w
+            bits = rest
+            low = clock
+        else:  # v is done: hand its low link to its parent
+            if depth == 0:
+                break
             depth -= 1
-            if depth > 0:
-                p = path[depth - 1]
-                if low[v] < low[p]:
-                    low[p] = low[v]
-                if depth > 1 and low[v] >= disc[p]:
-                    s.pinned[p] = stamp
+            p = path[depth]
+            if depth > 0 and low >= disc[p]:
+                s.pinned[p] = stamp
+            if lows[depth] < low:
+                low = lows[depth]
+            v = p
+            bits = todo[depth]
     if root_children > 1:
         s.pinned[root] = stamp
 
@@ -412,10 +433,24 @@ def placement_cells(s, side, out):
 
 
 @njit(cache=True, nogil=True)
+def placement_count(s, side):
+    """How many cells `side` may place on: the count make/unmake keep, but for the
+    first two plies' rules."""
+    ply = s.info[INFO_PLY]
+    if ply == 0:
+        return 1
+    if ply == 1:
+        return 6
+    return s.info[INFO_PLACEABLE + side]
+
+
+@njit(cache=True, nogil=True)
 def placeable_pieces(s, side, out):
-    """Pieces `side` may place now: the lowest copy in hand of each enabled bug,
-    with the Queen rules of turns 1 and 4 applied. Returns the count."""
-    turn = s.info[INFO_PLY] // 2 + 1
+    """Pieces `side` may place on its turn (now, or next if the other side is to
+    move): the lowest copy in hand of each enabled bug, with the Queen rules of
+    turns 1 and 4 applied. Returns the count."""
+    ply = s.info[INFO_PLY]
+    turn = (ply + ((side - ply) & 1)) // 2 + 1
     base = side * PIECES_PER_SIDE
     queen_in_hand = s.piece_cell[QUEEN_ID[side]] < 0
     count = 0
@@ -454,15 +489,15 @@ def generate(s, moves, write_placements):
     pieces = s.work[WORK_PIECES : WORK_PIECES + NUM_BUGS]
     num_pieces = placeable_pieces(s, side, pieces)
     if num_pieces > 0:
-        placements = s.work[WORK_PLACEMENTS : WORK_PLACEMENTS + NUM_CELLS]
-        num_cells = placement_cells(s, side, placements)
         if write_placements:
+            placements = s.work[WORK_PLACEMENTS : WORK_PLACEMENTS + NUM_CELLS]
+            num_cells = placement_cells(s, side, placements)
             for i in range(num_pieces):
                 for j in range(num_cells):
                     moves[n] = encode(KIND_PLACE, pieces[i], placements[j])
                     n += 1
         else:
-            placed = num_pieces * num_cells
+            placed = num_pieces * placement_count(s, side)
 
     if pieces_may_move(s, side):
         pinned_stamp = new_stamp(s)
@@ -502,6 +537,39 @@ def generate_moves(s, moves):
 def count_moves(s, moves):
     """How many legal moves the side to move has (`moves` is scratch space)."""
     return generate(s, moves, False)
+
+
+@njit(cache=True, nogil=True)
+def count_after_placement(s, move):
+    """How many moves the opponent has after the side to move makes the placement
+    `move`, without making it, or -1 when that needs the move made (the opponent
+    may move pieces, or the first plies' rules apply). perft's last two plies:
+    the opponent's placements are its placeable pieces times its placement cells,
+    which are the cells it has now but those the new piece touches."""
+    ply = s.info[INFO_PLY]
+    side = ply & 1
+    other = 1 - side
+    if ply < 2 or pieces_may_move(s, other):
+        return -1
+    dest = move_dest(move)
+    around = s.around[dest]
+    # A placement can end the game: a Queen placed into a hole, or the last
+    # neighbour of a Queen (the opponent's, under a beetle of the side to move).
+    if BUG_FLAGS[PIECE_BUG[move_piece(move)]] & ROYAL and around == ALL_AROUND:
+        return 0
+    for queen in QUEEN_ID:
+        cell = s.piece_cell[queen]
+        if cell >= 0 and FILLED[s.around[cell]] == 5:
+            for d in range(6):
+                if neighbor(cell, d) == dest:
+                    return 0
+    cells = s.info[INFO_PLACEABLE + other]
+    for d in range(6):
+        n = neighbor(dest, d)
+        if s.height[n] == 0 and s.tops[other, n] != 0 and s.tops[side, n] == 0:
+            cells -= 1
+    count = placeable_pieces(s, other, s.work[WORK_PIECES : WORK_PIECES + NUM_BUGS]) * cells
+    return count if count > 0 else 1  # no move at all: a pass
 
 
 @njit(cache=True, nogil=True)

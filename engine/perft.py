@@ -1,4 +1,5 @@
-"""Perft: count the leaves of the legal-move tree, with bulk counting at the last ply.
+"""Perft: count the leaves of the legal-move tree, with bulk counting at the last ply,
+and at the last two after a placement when the opponent may only place.
 
 The command line is engine/perft_cli.py.
 """
@@ -10,8 +11,8 @@ from numba import njit
 
 from .board import copy_state, make_move, unmake_move
 from .constants import MAX_MOVES
-from .moves import NO_MOVE
-from .movegen import count_moves, generate_moves
+from .moves import KIND_PLACE, NO_MOVE, move_kind
+from .movegen import count_after_placement, count_moves, generate_moves
 
 
 @njit(cache=True, nogil=True)
@@ -22,7 +23,13 @@ def _perft(s, depth, buffers):
     n = generate_moves(s, moves)
     total = 0
     for i in range(n):
-        make_move(s, moves[i])
+        move = moves[i]
+        if depth == 2 and move_kind(move) == KIND_PLACE:
+            count = count_after_placement(s, move)
+            if count >= 0:
+                total += count
+                continue
+        make_move(s, move)
         total += _perft(s, depth - 1, buffers)
         unmake_move(s)
     return total
