@@ -39,6 +39,7 @@ from .constants import (
     PIECE_COLOR,
     WHITE_WINS,
 )
+from .diagram import text_diagram
 from .errors import IllegalMoveError, NotationError
 from .hexgrid import NUM_CELLS, ORIGIN, axial, filled_neighbours, neighbor
 from .moves import KIND_MOVE, KIND_NAMES, KIND_PASS, KIND_PLACE, PASS_MOVE, encode, move_dest, move_kind, move_piece
@@ -168,6 +169,10 @@ class Board:
 
     def __repr__(self):
         return f"Board.from_game_string({self.game_string()!r})"
+
+    def __str__(self):
+        """A text diagram of the position, for terminals (diagram.text_diagram)."""
+        return text_diagram(self)
 
     def __eq__(self, other):
         if not isinstance(other, Board):
