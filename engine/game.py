@@ -57,6 +57,7 @@ from .notation import (
     piece_name,
 )
 from .perft import perft
+from .svg import board_svg
 
 __all__ = ["Board", "Move", "PASS", "axial"]
 
@@ -173,6 +174,10 @@ class Board:
     def __str__(self):
         """A text diagram of the position, for terminals (diagram.text_diagram)."""
         return text_diagram(self)
+
+    def _repr_svg_(self):
+        """The position as an SVG picture, for notebooks (svg.board_svg)."""
+        return board_svg(self)
 
     def __eq__(self, other):
         if not isinstance(other, Board):
