@@ -15,7 +15,10 @@ every piece (the top piece's <g>, a <tspan> for each piece under it),
 `data-cell="q,r"` (axial coordinates), `data-height`, `data-hand="wA"` with
 `data-count` and `data-pieces` on each group of a hand.
 
-    python -m engine.svg "Base+MLP;InProgress;White[4];wG1;bL /wG1;wQ wG1-;bQ \\bL;wA1 -wG1;bA1 bQ/" > board.svg
+From the command line (`python -m engine.svg --help` for the options; README.md,
+"Pictures", has the command that drew docs/midgame.svg):
+
+    python -m engine.svg 'Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-' --legal wQ > board.svg
 """
 
 import argparse
@@ -163,20 +166,22 @@ def _piece(layout, place, pile):
 
 def _arrow(layout, start, end, color, label, kind):
     """An arrow from one cell's centre to another's; from the hand (start None),
-    a ring round the destination. `label` (text or None) is written at its tail."""
+    a ring round the destination. Returns the arrow and its label (drawn after
+    every arrow, so that none hides one): `label` in a disc where the arrow
+    leaves its first cell, or "" without a label."""
     s = layout.size
     x1, y1 = layout.center(end)
     attributes = f'class="arrow {kind}"' + (f' data-from="{_place_text(start)}"' if start is not None else "")
     attributes += f' data-to="{_place_text(end)}"'
     if label is not None:
         attributes += f" data-label={quoteattr(str(label))}"
-    parts = [f"<g {attributes} opacity=\"0.85\">"]
+    parts = [f'<g {attributes} opacity="0.85">']
     if start is None or start == end:
         parts.append(
             f'<circle cx="{_num(x1)}" cy="{_num(y1)}" r="{_num(s * 0.8)}" fill="none" stroke="{color}" '
             f'stroke-width="{_num(s * 0.1)}"/>'
         )
-        tail_x, tail_y = x1 - s * 0.6, y1 - s * 0.6
+        label_x, label_y = x1 - s * 0.57, y1 - s * 0.57
     else:
         x0, y0 = layout.center(start)
         length = math.hypot(x1 - x0, y1 - y0)
@@ -189,16 +194,20 @@ def _arrow(layout, start, end, color, label, kind):
             f'<line x1="{_num(tail_x)}" y1="{_num(tail_y)}" x2="{_num(base_x)}" y2="{_num(base_y)}" '
             f'stroke="{color}" stroke-width="{_num(s * 0.13)}" stroke-linecap="round"/>'
         )
-        head = ((tip_x, tip_y), (base_x - uy * half, base_y + ux * half), (base_x + uy * half, base_y - ux * half))
-        parts.append(f'<polygon points="{_points(head)}" fill="{color}"/>')
-    if label is not None:
-        parts.append(
-            f'<circle cx="{_num(tail_x)}" cy="{_num(tail_y)}" r="{_num(s * 0.22)}" fill="{color}"/>'
-            f'<text x="{_num(tail_x)}" y="{_num(tail_y)}" font-size="{_num(s * 0.28)}" font-weight="bold" '
-            f'fill="#ffffff" text-anchor="middle" dominant-baseline="central">{escape(str(label))}</text>'
-        )
+        tip = ((tip_x, tip_y), (base_x - uy * half, base_y + ux * half), (base_x + uy * half, base_y - ux * half))
+        parts.append(f'<polygon points="{_points(tip)}" fill="{color}"/>')
+        # Half way to a neighbour: on the side the two cells share.
+        out = min(length / 2, s * SQRT3 / 2)
+        label_x, label_y = x0 + ux * out, y0 + uy * out
     parts.append("</g>")
-    return "".join(parts)
+    if label is None:
+        return "".join(parts), ""
+    return "".join(parts), (
+        f'<g class="arrow-label"><circle cx="{_num(label_x)}" cy="{_num(label_y)}" r="{_num(s * 0.22)}" '
+        f'fill="{color}" stroke="#ffffff" stroke-width="{_num(s * 0.03)}"/>'
+        f'<text x="{_num(label_x)}" y="{_num(label_y)}" font-size="{_num(s * 0.28)}" font-weight="bold" '
+        f'fill="#ffffff" text-anchor="middle" dominant-baseline="central">{escape(str(label))}</text></g>'
+    )
 
 
 def _hand_row(layout, board, color, label, cx, cy, box):
@@ -337,8 +346,8 @@ def board_svg(
             f'<polygon class="highlight" data-cell="{_place_text(place)}" points="{_hexagon(x, y, s * 0.8)}" '
             f'fill="{HIGHLIGHT}" fill-opacity="0.3" stroke="{HIGHLIGHT}" stroke-width="{_num(s * 0.08)}"/>'
         )
-    for start, end, label, color, kind in drawn_arrows:
-        body.append(_arrow(layout, start, end, color, label, kind))
+    drawn = [_arrow(layout, start, end, color, label, kind) for start, end, label, color, kind in drawn_arrows]
+    body += [arrow for arrow, _ in drawn] + [label for _, label in drawn if label]
     if coordinates:
         for place in cells:
             x, y = layout.center(place)
