@@ -7,7 +7,9 @@ exactly the pieces in hand, and draw the highlights and arrows asked for.
 
 import random
 import re
+import shlex
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,7 +17,7 @@ from hypothesis import strategies as st
 from engine.bugs import BUGS, NUM_PIECES, PIECE_NAMES, PIECES, game_types
 from engine.game import Board
 from engine.hexgrid import axial
-from engine.svg import board_svg, pv_arrows
+from engine.svg import board_svg, main, pv_arrows
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -233,6 +235,16 @@ def test_the_viewbox_holds_every_cell_drawn():
         for point in polygon.get("points").split():
             x, y = map(float, point.split(","))
             assert x0 <= x <= x0 + width and y0 <= y <= y0 + height
+
+
+def test_the_readme_picture_is_what_its_command_draws(capsys):
+    root = Path(__file__).parent.parent
+    (command,) = [line for line in (root / "README.md").read_text().splitlines() if line.startswith("python -m engine.svg ")]
+    words = shlex.split(command)
+    assert words[:3] == ["python", "-m", "engine.svg"] and words[-2:] == [">", "docs/midgame.svg"]
+    assert words[3] == MIDGAME
+    main(words[3:-2])
+    assert capsys.readouterr().out == (root / "docs" / "midgame.svg").read_text()
 
 
 # --- The text diagram ---------------------------------------------------------------
