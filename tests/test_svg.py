@@ -239,7 +239,8 @@ def test_the_viewbox_holds_every_cell_drawn():
 
 def test_the_readme_picture_is_what_its_command_draws(capsys):
     root = Path(__file__).parent.parent
-    (command,) = [line for line in (root / "README.md").read_text().splitlines() if line.startswith("python -m engine.svg ")]
+    lines = (root / "README.md").read_text().splitlines()
+    (command,) = [line for line in lines if line.startswith("python -m engine.svg ")]
     words = shlex.split(command)
     assert words[:3] == ["python", "-m", "engine.svg"] and words[-2:] == [">", "docs/midgame.svg"]
     assert words[3] == MIDGAME
