@@ -26,7 +26,7 @@ import math
 import sys
 from xml.sax.saxutils import escape, quoteattr
 
-from .bugs import BLACK, BUGS, PIECE_NAMES, PIECES, WHITE
+from .bugs import BLACK, BUG_OF_LETTER, BUGS, PIECE_NAMES, PIECES, WHITE
 from .diagram import COLOR_NAMES, border, hand_by_bug, stacks, status_line
 from .hexgrid import axial
 
@@ -34,19 +34,6 @@ __all__ = ["board_svg", "pv_arrows"]
 
 SQRT3 = math.sqrt(3)
 
-# Per bug letter, the colour of its letter: Mzinga's hues, dark enough to read
-# on a white piece and light enough on a black one. A bug without a colour here
-# (a new row of the table) gets one made from its letter.
-BUG_COLORS = {
-    "Q": "#c08a00",
-    "S": "#9a5b2c",
-    "B": "#8a56b8",
-    "G": "#2f9140",
-    "A": "#3276d2",
-    "M": "#808080",
-    "L": "#d0383b",
-    "P": "#14998f",
-}
 FILL = ("#f6f1e3", "#262626")  # by colour, WHITE then BLACK
 OUTLINE = ("#262626", "#b3b3b3")  # contrasting with the fill
 INK = ("#262626", "#ededed")  # small text on a piece of that colour
@@ -59,10 +46,8 @@ BADGE = "#495057"
 
 
 def bug_color(letter):
-    """The colour a bug's letter is drawn in."""
-    if letter in BUG_COLORS:
-        return BUG_COLORS[letter]
-    return f"hsl({ord(letter) * 47 % 360},55%,45%)"
+    """The colour a bug's letter is drawn in: its row's in the table of bugs."""
+    return BUGS[BUG_OF_LETTER[letter]].colour
 
 
 def _num(x):
