@@ -21,7 +21,7 @@ import time
 
 import numpy as np
 
-from engine.evaluate import NUM_WEIGHTS, W_QUEEN_FILLED, W_TEMPO, features
+from engine.evaluate import W_QUEEN_FILLED, W_TEMPO, board_features
 from engine.search import Searcher
 
 from .selfplay import play, read_weights, selfplay_opening
@@ -34,12 +34,10 @@ def game_rows(searcher, rng, depth, max_plies):
     """Feature rows of the positions of one self-play game (from ply 8 on), and
     the result for White (None if it was not decided within max_plies)."""
     rows = []
-    scratch = np.zeros(NUM_WEIGHTS, dtype=np.int64)
 
     def record(board):
         if board.ply >= 8:
-            features(board.state, scratch)
-            rows.append(scratch.copy())
+            rows.append(board_features(board))
 
     result = play(selfplay_opening(rng), searcher, searcher, {"depth": depth}, max_plies, record)
     return rows, result

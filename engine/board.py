@@ -96,11 +96,6 @@ def copy_state(state):
 
 
 @njit(cache=True, nogil=True)
-def side_to_move(s):
-    return s.info[INFO_PLY] & 1
-
-
-@njit(cache=True, nogil=True)
 def top_piece(s, cell):
     """Id of the piece on top of `cell`, or -1 if it is empty."""
     h = s.height[cell]

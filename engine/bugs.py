@@ -55,19 +55,22 @@ class Bug(NamedTuple):
     weight_in_hand: int
     weight_movable: int
     weight_stuck: int
+    # The colour of its letter in pictures (engine/svg.py): Mzinga's hues, dark
+    # enough to read on a white piece and light enough on a black one.
+    colour: str
 
 
 BUGS = (
-    Bug("Q", "Queen Bee", 1, "", SLIDE_ONE, 0, ROYAL, 0, 26, 4),
-    Bug("S", "Spider", 2, "", SLIDE_THREE, 0, 0, 20, 15, -10),
-    Bug("B", "Beetle", 2, "", CLIMB, 0, RESTS_ON_TOP, 2, 63, 5),
-    Bug("G", "Grasshopper", 3, "", JUMP, 0, 0, 17, 23, -10),
-    Bug("A", "Soldier Ant", 3, "", SLIDE_ANY, 0, 0, 37, 52, -14),
+    Bug("Q", "Queen Bee", 1, "", SLIDE_ONE, 0, ROYAL, 0, 26, 4, "#c08a00"),
+    Bug("S", "Spider", 2, "", SLIDE_THREE, 0, 0, 20, 15, -10, "#9a5b2c"),
+    Bug("B", "Beetle", 2, "", CLIMB, 0, RESTS_ON_TOP, 2, 63, 5, "#8a56b8"),
+    Bug("G", "Grasshopper", 3, "", JUMP, 0, 0, 17, 23, -10, "#2f9140"),
+    Bug("A", "Soldier Ant", 3, "", SLIDE_ANY, 0, 0, 37, 52, -14, "#3276d2"),
     # On the ground it copies its neighbours; on top of the hive it moves as a
     # Beetle (rules.md "Mosquito"), which its CLIMB bit says.
-    Bug("M", "Mosquito", 1, "M", CLIMB, 0, COPIES_NEIGHBOURS | RESTS_ON_TOP, 26, 47, -3),
-    Bug("L", "Ladybug", 1, "L", LADYBUG_PATH, 0, 0, 17, 26, 3),
-    Bug("P", "Pillbug", 1, "P", SLIDE_ONE, THROW, 0, 11, 42, -3),
+    Bug("M", "Mosquito", 1, "M", CLIMB, 0, COPIES_NEIGHBOURS | RESTS_ON_TOP, 26, 47, -3, "#808080"),
+    Bug("L", "Ladybug", 1, "L", LADYBUG_PATH, 0, 0, 17, 26, 3, "#d0383b"),
+    Bug("P", "Pillbug", 1, "P", SLIDE_ONE, THROW, 0, 11, 42, -3, "#14998f"),
 )
 
 NUM_BUGS = len(BUGS)

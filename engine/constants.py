@@ -32,7 +32,6 @@ BUG_ABILITIES = np.array([bug.abilities for bug in BUGS], dtype=np.int64)
 BUG_FLAGS = np.array([bug.flags for bug in BUGS], dtype=np.int64)
 PIECE_COLOR = np.array([color for color, _, _ in PIECES], dtype=np.int64)
 PIECE_BUG = np.array([bug for _, bug, _ in PIECES], dtype=np.int64)
-PIECE_COPY = np.array([copy for _, _, copy in PIECES], dtype=np.int64)
 PIECE_FIRST_COPY = PIECE_COLOR * PIECES_PER_SIDE + BUG_FIRST_IDS[PIECE_BUG]
 
 # --- Capacities ------------------------------------------------------------------

@@ -111,3 +111,11 @@ def evaluate(s, weights, scratch):
     for i in range(NUM_WEIGHTS):
         score += weights[i] * scratch[i]
     return score if (s.info[INFO_PLY] & 1) == 0 else -score
+
+
+def board_features(board):
+    """The feature counts of a Board's position (White minus Black), as a new
+    int64 array in the layout of the weight array: what tuning fits weights to."""
+    out = np.zeros(NUM_WEIGHTS, dtype=np.int64)
+    features(board.state, out)
+    return out

@@ -39,6 +39,7 @@ from .constants import (
     PIECE_COLOR,
     WHITE_WINS,
 )
+from .diagram import text_diagram
 from .errors import IllegalMoveError, NotationError
 from .hexgrid import NUM_CELLS, ORIGIN, axial, filled_neighbours, neighbor
 from .moves import KIND_MOVE, KIND_NAMES, KIND_PASS, KIND_PLACE, PASS_MOVE, encode, move_dest, move_kind, move_piece
@@ -56,6 +57,7 @@ from .notation import (
     piece_name,
 )
 from .perft import perft
+from .svg import board_svg
 
 __all__ = ["Board", "Move", "PASS", "axial"]
 
@@ -168,6 +170,14 @@ class Board:
 
     def __repr__(self):
         return f"Board.from_game_string({self.game_string()!r})"
+
+    def __str__(self):
+        """A text diagram of the position, for terminals (diagram.text_diagram)."""
+        return text_diagram(self)
+
+    def _repr_svg_(self):
+        """The position as an SVG picture, for notebooks (svg.board_svg)."""
+        return board_svg(self)
 
     def __eq__(self, other):
         if not isinstance(other, Board):

@@ -59,6 +59,7 @@ from .hexgrid import (
     ALL_AROUND,
     FILLED,
     LOWEST_BIT,
+    RUNS,
     NUM_CELLS,
     OPPOSITE,
     ORIGIN,
@@ -473,12 +474,14 @@ def placeable_pieces(s, side, out):
 
 # --- All moves ----------------------------------------------------------------
 @njit(cache=True, nogil=True)
-def generate(s, moves, write_placements):
+def generate(s, moves, write_placements, pinned_stamp):
     """Every legal move of the side to move; returns how many there are.
 
     Moves are written into `moves`, except placements when `write_placements`
-    is false (perft's last ply counts them as pieces x cells). A finished game
-    has no moves; `pass` is the only move when nothing else is legal."""
+    is false (perft's last ply counts them as pieces x cells). `pinned_stamp`
+    is 0, or the stamp of an articulation pass that `pinned` already holds for
+    this position (perft's, see inherit_pinned). A finished game has no moves;
+    `pass` is the only move when nothing else is legal."""
     if s.info[INFO_RESULT] != IN_PROGRESS:
         return 0
     side = s.info[INFO_PLY] & 1
@@ -500,7 +503,8 @@ def generate(s, moves, write_placements):
             placed = num_pieces * placement_count(s, side)
 
     if pieces_may_move(s, side):
-        pinned_stamp = new_stamp(s)
+        if pinned_stamp == 0:
+            pinned_stamp = new_stamp(s)
         base = side * PIECES_PER_SIDE
         for piece in range(base, base + PIECES_PER_SIDE):
             cell = s.piece_cell[piece]
@@ -530,13 +534,35 @@ def generate(s, moves, write_placements):
 @njit(cache=True, nogil=True)
 def generate_moves(s, moves):
     """Every legal move of the side to move, written into `moves`; returns the count."""
-    return generate(s, moves, True)
+    return generate(s, moves, True, 0)
 
 
 @njit(cache=True, nogil=True)
-def count_moves(s, moves):
-    """How many legal moves the side to move has (`moves` is scratch space)."""
-    return generate(s, moves, False)
+def count_moves(s, moves, pinned_stamp):
+    """How many legal moves the side to move has (`moves` is scratch space);
+    `pinned_stamp` as for generate."""
+    return generate(s, moves, False, pinned_stamp)
+
+
+@njit(cache=True, nogil=True)
+def pinned_after_placement(s, move):
+    """The cell that becomes pinned when the placement `move` is made, -1 when
+    none does, or -2 when the pinned cells may change otherwise.
+
+    Adding a cell whose occupied neighbours are one cell, or two that touch each
+    other, joins nothing that was apart: every cut of the hive stays a cut, the
+    new cell is none, and a lone neighbour becomes one (the new cell hangs on it).
+    perft uses it to keep one articulation pass for such placements. Not before
+    the third ply: a hive of two has no cut."""
+    if s.info[INFO_PLY] < 2:
+        return -2
+    around = s.around[move_dest(move)]
+    filled = FILLED[around]
+    if filled == 1:
+        return neighbor(move_dest(move), LOWEST_BIT[around])
+    if filled == 2 and RUNS[around] == 1:
+        return -1
+    return -2
 
 
 @njit(cache=True, nogil=True)

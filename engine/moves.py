@@ -11,7 +11,6 @@ generator never emits two codes for one result. A Pillbug's throw of a piece is 
 MOVE of that piece: it leaves the same state as the piece moving there itself.
 """
 
-import numpy as np
 from numba import njit
 
 from .bugs import NUM_PIECES
@@ -99,7 +98,3 @@ def history_index(move):
     if kind == KIND_NONE or kind == KIND_PASS:
         return -1
     return move_piece(move) * NUM_CELLS + move_dest(move)
-
-
-def new_move_buffer(size):
-    return np.empty(size, dtype=np.int32)

@@ -12,26 +12,65 @@ from numba import njit
 from .board import copy_state, make_move, unmake_move
 from .constants import MAX_MOVES
 from .moves import KIND_PLACE, NO_MOVE, move_kind
-from .movegen import count_after_placement, count_moves, generate_moves
+from .constants import INFO_PINNED_PASS
+from .movegen import count_after_placement, count_moves, generate_moves, mark_pinned, new_stamp, pinned_after_placement
 
 
 @njit(cache=True, nogil=True)
 def _perft(s, depth, buffers):
     moves = buffers[depth - 1]
     if depth == 1:
-        return count_moves(s, moves)
+        return count_moves(s, moves, 0)
     n = generate_moves(s, moves)
+    if depth == 2:
+        return _last_two(s, moves, n, buffers[0])
     total = 0
     for i in range(n):
-        move = moves[i]
-        if depth == 2 and move_kind(move) == KIND_PLACE:
-            count = count_after_placement(s, move)
-            if count >= 0:
-                total += count
-                continue
-        make_move(s, move)
+        make_move(s, moves[i])
         total += _perft(s, depth - 1, buffers)
         unmake_move(s)
+    return total
+
+
+@njit(cache=True, nogil=True)
+def _last_two(s, moves, n, replies):
+    """Leaves two plies down from `s`, whose n moves are in `moves` (which it
+    overwrites). After a placement, the opponent's moves are counted without
+    making it when the opponent may only place (count_after_placement); the
+    placements that leave the hive's cuts as they were, but for one new one,
+    share one articulation pass of this position; every other reply count makes
+    its own."""
+    total = 0
+    pass_stamp = 0
+    for i in range(n):
+        move = moves[i]
+        if move_kind(move) != KIND_PLACE:
+            continue
+        count = count_after_placement(s, move)
+        if count < 0:
+            new_cut = pinned_after_placement(s, move)
+            if new_cut == -2:
+                continue
+            if pass_stamp == 0:
+                pass_stamp = new_stamp(s)
+                mark_pinned(s, pass_stamp)
+            make_move(s, move)
+            s.info[INFO_PINNED_PASS] = pass_stamp
+            before = 0
+            if new_cut >= 0:
+                before = s.pinned[new_cut]
+                s.pinned[new_cut] = pass_stamp
+            count = count_moves(s, replies, pass_stamp)
+            if new_cut >= 0:
+                s.pinned[new_cut] = before
+            unmake_move(s)
+        total += count
+        moves[i] = NO_MOVE
+    for i in range(n):
+        if moves[i] != NO_MOVE:
+            make_move(s, moves[i])
+            total += count_moves(s, replies, 0)
+            unmake_move(s)
     return total
 
 

@@ -458,14 +458,19 @@ def _parse_limits(argument):
 
 
 def _pv_strings(root, pv):
-    """MoveStrings of a principal variation from `root`, up to its first illegal move."""
+    """MoveStrings of a principal variation from `root`, up to its first illegal
+    move (or the longest game a board holds)."""
     board = root.copy()
     strings = []
     for move in pv:
         if move not in board.legal_moves:
             break
-        strings.append(board.uhp(move))
-        board.push(move)
+        text = board.uhp(move)
+        try:
+            board.push(move)
+        except IllegalMoveError:
+            break
+        strings.append(text)
     return strings
 
 

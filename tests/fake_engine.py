@@ -92,7 +92,9 @@ class FakeEngine:
         self.answer(self.board.game_string())
 
     def run(self):
-        self.answer("id fake v1", "Mosquito;Ladybug;Pillbug")
+        from engine.bugs import CAPABILITIES  # plain Python: no numpy before the banner
+
+        self.answer("id fake v1", CAPABILITIES)
         # Like a real engine, load the kernels after the banner and before the
         # first command, which waits for them (they may compile on a new machine).
         from engine.game import Board
@@ -106,7 +108,7 @@ class FakeEngine:
             if command == "exit":
                 return
             if command == "info":
-                self.answer("id fake v1", "Mosquito;Ladybug;Pillbug")
+                self.answer("id fake v1", CAPABILITIES)
             elif command == "newgame":
                 self.new_game(rest)
             elif command == "play":

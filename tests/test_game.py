@@ -133,3 +133,42 @@ def test_the_queen_may_come_first_when_allowed():
     assert board.parse_uhp("wQ").kind == "place"
     with pytest.raises(IllegalMoveError, match="first turn"):
         Board("Base").parse_uhp("wQ")
+
+
+def long_game(plies, seed=1):
+    """A Base game `plies` plies long that no move has ended: random moves, each
+    taken back and replaced when it would end the game."""
+    import random
+
+    board = Board("Base")
+    rng = random.Random(seed)
+    while board.ply < plies:
+        moves = board.legal_moves
+        rng.shuffle(moves)
+        for move in moves:
+            board.push(move)
+            if not board.is_game_over:
+                break
+            board.pop()
+    return board
+
+
+def test_a_game_may_last_max_game_plies_and_the_protocol_says_so():
+    import io
+
+    from engine.constants import MAX_GAME_PLIES
+    from engine.uhp import Session
+
+    board = long_game(MAX_GAME_PLIES - 1)
+    out = io.StringIO()
+    session = Session(out)
+    session.handle("newgame " + board.game_string())
+    session.handle("bestmove depth 3")  # its principal variation runs past the limit
+    move = out.getvalue().splitlines()[-2]
+    board.push_uhp(move)
+    assert board.ply == MAX_GAME_PLIES
+    with pytest.raises(IllegalMoveError, match=f"at most {MAX_GAME_PLIES} plies"):
+        board.push(board.legal_moves[0])
+    session.handle("play " + move)
+    session.handle("play " + board.uhp(board.legal_moves[0]))
+    assert out.getvalue().splitlines()[-2] == f"invalidmove A game may last at most {MAX_GAME_PLIES} plies."

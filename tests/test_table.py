@@ -41,6 +41,7 @@ from engine.constants import (
     INFO_PLY,
     INFO_RESULT,
     INFO_PINNED_PASS,
+    INFO_PLACEABLE,
     INFO_STAMP,
     MAX_HEIGHT,
     MAX_MOVES,
@@ -366,6 +367,12 @@ def assert_consistent(state, what):
     for colour in (0, 1):
         assert nonzero_cells(tops[colour]) == recomputed_tops[colour], f"{what}: tops[{colour}]"
     assert state.info[INFO_KEY] == compute_key(state), f"{what}: incremental key != compute_key"
+    # Cells each colour may place on: empty, touching its top pieces and none of the other's.
+    for colour in (0, 1):
+        placeable = sum(
+            1 for cell in recomputed_tops[colour] if height[cell] == 0 and cell not in recomputed_tops[1 - colour]
+        )
+        assert state.info[INFO_PLACEABLE + colour] == placeable, f"{what}: placeable cells of colour {colour}"
     in_stacks = {}
     for cell in np.flatnonzero(height).tolist():
         row = stack[cell].tolist()

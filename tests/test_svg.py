@@ -1,0 +1,345 @@
+"""Pictures of a position: the SVG of engine/svg.py and the text diagram of engine/diagram.py.
+
+The SVG is read back with xml.etree: it must be well-formed, name every piece on
+the board exactly once, show each stack's height and what is under its top, list
+exactly the pieces in hand, and draw the highlights and arrows asked for.
+"""
+
+import random
+import re
+import shlex
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.bugs import BUGS, NUM_PIECES, PIECE_NAMES, PIECES, game_types
+from engine.game import Board
+from engine.hexgrid import axial
+from engine.svg import board_svg, main, pv_arrows
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+# Base+MLP after 30 plies of the engine against itself at depth 3 from the fifth
+# shipped opening (the README's picture): two stacks, bB1 on bB2 and wB1 on bG1.
+#
+#                   .     .           .     .
+#    .     .     .    wM     .     .    wS1    .
+# .    wA2    .    bS1    .     .    wQ     .
+#    .    bQ   bB1^2   .    wP    bM    bP     .
+# .    wA3    .    bL    wA1    .   wB1^2   .
+#    .     .     .    wB2    .     .     .
+#                   .     .
+MIDGAME = (
+    r"Base+MLP;InProgress;White[16];wA1;bL -wA1;wB1 wA1-;bG1 -bL;wB2 wA1\;bB1 -bG1;wQ wB1/;bQ \bG1;"
+    r"wP -wQ;bB2 \bL;wA2 wB1\;bG1 wQ\;wA2 \bQ;bB1 bQ\;wB2 bL\;bP bG1-;wM wA1\;bS1 bB2/;wM bS1/;"
+    r"bP bG1/;wQ \bP;bB1 bB2;wS1 wQ/;bM bG1\;wA3 wA1\;bM /wQ;wB1 bG1;bP -wQ;wA3 /bQ;bP wQ\ "
+).strip()
+# The principal variation the engine found there at depth 4.
+MIDGAME_PV = ["wS1 bP\\", "bP wQ-", "wS1 bP-", "bB1 bS1"]
+
+# Beetles climbing onto their Queens and Spiders: a stack of three, two of two.
+STACKS = (
+    r"Base;InProgress;Black[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 -wQ;bB1 bQ-;wB1 wQ;bB1 bQ;wB1 wS1;"
+    r"bB1 bS1;wB2 /wQ;bB2 bQ\;wB2 wQ;bB2 bQ;wB2 wB1"
+)
+
+
+def parse(board, **options):
+    return ET.fromstring(board_svg(board, **options))
+
+
+def elements(root, attribute, value=None):
+    """Every element with `attribute` (equal to `value` if given)."""
+    return [e for e in root.iter() if attribute in e.attrib and (value is None or e.get(attribute) == value)]
+
+
+def classed(root, name):
+    """Every element whose class list has `name`."""
+    return [e for e in root.iter() if name in e.get("class", "").split()]
+
+
+def cell_text(cell):
+    q, r = axial(cell)
+    return f"{q},{r}"
+
+
+def in_hand(board, color):
+    """Names of `color`'s pieces not placed yet, of the bugs the game type names."""
+    letters = board.game_type.partition("+")[2]
+    return {
+        PIECE_NAMES[piece]
+        for piece in range(NUM_PIECES)
+        if PIECES[piece][0] == color
+        and (not BUGS[PIECES[piece][1]].expansion or BUGS[PIECES[piece][1]].expansion in letters)
+        and board.piece_cell(piece) < 0
+    }
+
+
+def check_picture(board, root):
+    """What every picture must show: each piece on the board once, by name, with
+    its stack's height on the top piece; each piece in hand once."""
+    named = [e.get("data-piece") for e in elements(root, "data-piece")]
+    on_board = sorted(PIECE_NAMES[piece] for piece, _, _ in board.pieces_in_play())
+    assert sorted(named) == on_board
+    for piece, cell, level in board.pieces_in_play():
+        (element,) = elements(root, "data-piece", PIECE_NAMES[piece])
+        assert element.find(SVG + "title").text.startswith(PIECE_NAMES[piece] + ": ")
+        height = int(board.state.height[cell])
+        if level == height - 1:
+            assert element.get("data-height") == str(height)
+            assert element.get("data-cell") == cell_text(cell)
+    for color in (0, 1):
+        groups = [e for e in elements(root, "data-hand") if e.get("data-hand")[0] == "wb"[color]]
+        pieces = [name for e in groups for name in e.get("data-pieces").split()]
+        assert sorted(pieces) == sorted(in_hand(board, color))
+        for group in groups:
+            assert int(group.get("data-count")) == len(group.get("data-pieces").split())
+
+
+def test_the_picture_is_well_formed_and_names_every_piece_once():
+    board = Board.from_game_string(MIDGAME)
+    root = parse(board)
+    assert root.tag == SVG + "svg"
+    check_picture(board, root)
+    (title,) = root.findall(SVG + "title")
+    assert title.text == "Base+MLP, turn 16: White to move"
+    assert root.find(SVG + "desc").text == MIDGAME
+    (queen,) = elements(root, "data-piece", "bQ")
+    assert queen.find(SVG + "title").text == "bQ: Black Queen Bee"
+    assert "piece" in queen.get("class").split() and "black" in queen.get("class").split()
+
+
+def test_a_stack_shows_its_height_and_the_pieces_under_its_top():
+    board = Board.from_game_string(STACKS)
+    root = parse(board)
+    check_picture(board, root)
+    expected = {"wB2": ("3", ["wB1", "wS1"]), "bB1": ("2", ["bS1"]), "bB2": ("2", ["bQ"])}
+    for top, (height, under) in expected.items():
+        (group,) = elements(root, "data-piece", top)
+        assert group.get("data-height") == height
+        assert [e.text for e in classed(group, "height")] == [height]
+        (listing,) = classed(group, "under")
+        assert [span.get("data-piece") for span in listing] == under
+        assert group.find(SVG + "title").text.endswith(f", on top of a stack of {height}")
+    (queen,) = elements(root, "data-piece", "wQ")
+    assert queen.get("data-height") == "1" and not classed(queen, "height")
+
+
+def test_the_hands_list_exactly_the_pieces_in_hand():
+    board = Board.from_game_string("Base+M;InProgress;White[3];wA1;bM wA1-;wA2 -wA1;bA1 bM-")
+    root = parse(board)
+    check_picture(board, root)
+    hands = {e.get("data-hand"): (e.get("data-count"), e.get("data-pieces")) for e in elements(root, "data-hand")}
+    assert hands["wA"] == ("1", "wA3")
+    assert hands["bA"] == ("2", "bA2 bA3")
+    assert "wM" in hands and "bM" not in hands  # the Mosquito is in play
+    assert not any(key[1] in "LP" for key in hands)  # Base+M has neither
+    labels = [e.text for e in classed(root, "label")]
+    assert labels == ["Black", "White to move"]
+    assert not elements(parse(board, show_hands=False), "data-hand")
+
+
+def test_highlights_mark_the_cells_given():
+    board = Board.from_game_string(MIDGAME)
+    destinations = {move.dest for move in board.legal_moves if PIECE_NAMES[move.piece] == "wA2"}
+    root = parse(board, highlights=sorted(destinations))
+    assert sorted(e.get("data-cell") for e in classed(root, "highlight")) == sorted(map(cell_text, destinations))
+    assert not classed(parse(board), "highlight")
+
+
+def test_the_last_move_is_an_arrow_and_a_placement_a_ring():
+    board = Board.from_game_string(MIDGAME)
+    before = board.copy()
+    move = before.pop()
+    (arrow,) = classed(parse(board), "last")
+    assert arrow.get("data-from") == cell_text(before.piece_cell(move.piece))
+    assert arrow.get("data-to") == cell_text(move.dest)
+    assert arrow.find(SVG + "line") is not None
+    assert not classed(parse(board, last_move=False), "arrow")
+
+    placed = Board.from_game_string("Base;InProgress;Black[1];wG1")
+    (ring,) = classed(parse(placed), "last")
+    assert ring.get("data-from") is None and ring.get("data-to") == "0,0"
+    assert ring.find(SVG + "circle") is not None
+    assert not classed(parse(Board()), "arrow")
+
+
+def test_a_principal_variation_is_drawn_as_numbered_arrows():
+    board = Board.from_game_string(MIDGAME)
+    arrows = pv_arrows(board, MIDGAME_PV)
+    line = board.copy()
+    expected = []
+    for number, text in enumerate(MIDGAME_PV, start=1):
+        move = line.parse_uhp(text)
+        expected.append((cell_text(line.piece_cell(move.piece)), cell_text(move.dest), str(number)))
+        line.push(move)
+    root = parse(board, arrows=arrows, last_move=False)
+    drawn = [(e.get("data-from"), e.get("data-to"), e.get("data-label")) for e in classed(root, "arrow")]
+    assert drawn == expected
+    assert board.ply == 30  # pv_arrows plays the line on a copy
+    # Arrows given by hand: a move and a placement (from None).
+    root = parse(board, arrows=[(board.piece_cell(0), board.piece_cell(1)), (None, board.piece_cell(2))])
+    drawn = [(e.get("data-from"), e.get("data-to")) for e in classed(root, "line")]
+    first, second, third = (cell_text(board.piece_cell(piece)) for piece in range(3))
+    assert drawn == [(first, second), (None, third)]
+
+
+def hexagon_points(root, piece):
+    (group,) = elements(root, "data-piece", piece)
+    points = group.find(SVG + "polygon").get("points")
+    return sorted(tuple(round(float(v), 1) for v in point.split(",")) for point in points.split())
+
+
+def test_flipping_turns_the_picture_half_round():
+    board = Board.from_game_string(MIDGAME)
+    plain, flipped = parse(board), parse(board, flipped=True)
+    for piece, _, _ in board.pieces_in_play():
+        name = PIECE_NAMES[piece]
+        if elements(plain, "data-piece", name)[0].tag != SVG + "g":
+            continue  # under a stack: named in its top's listing
+        turned = sorted((-x + 0.0, -y + 0.0) for x, y in hexagon_points(plain, name))
+        assert hexagon_points(flipped, name) == turned
+    assert hexagon_points(flipped, "wQ") != hexagon_points(plain, "wQ")
+    # Black's hand comes to the bottom.
+    labels = [e.text for e in classed(flipped, "label")]
+    assert labels == ["White to move", "Black"]
+    assert board_svg(board, rotation=6) == board_svg(board)
+    assert board_svg(board, rotation=1) != board_svg(board)
+
+
+def test_the_picture_is_the_same_bytes_for_the_same_board():
+    board = Board.from_game_string(MIDGAME)
+    again = Board.from_game_string(board.game_string())
+    assert board_svg(board) == board_svg(again) == board._repr_svg_()
+    assert board_svg(board, size=40) != board_svg(board)
+    root = parse(board, size=40)
+    assert root.get("viewBox").split()[2] == root.get("width")
+
+
+def test_coordinates_name_every_cell_drawn():
+    board = Board.from_game_string(STACKS)
+    root = parse(board, coordinates=True)
+    written = {e.text for e in classed(root, "coordinate")}
+    drawn = {e.get("data-cell") for e in elements(root, "data-cell")}
+    assert written == drawn and "0,0" in written
+    assert not classed(parse(board), "coordinate")
+
+
+def test_the_viewbox_holds_every_cell_drawn():
+    board = Board.from_game_string(MIDGAME)
+    root = parse(board)
+    x0, y0, width, height = map(float, root.get("viewBox").split())
+    for polygon in root.iter(SVG + "polygon"):
+        for point in polygon.get("points").split():
+            x, y = map(float, point.split(","))
+            assert x0 <= x <= x0 + width and y0 <= y <= y0 + height
+
+
+def test_the_readme_picture_is_what_its_command_draws(capsys):
+    root = Path(__file__).parent.parent
+    lines = (root / "README.md").read_text().splitlines()
+    (command,) = [line for line in lines if line.startswith("python -m engine.svg ")]
+    words = shlex.split(command)
+    assert words[:3] == ["python", "-m", "engine.svg"] and words[-2:] == [">", "docs/midgame.svg"]
+    assert words[3] == MIDGAME
+    main(words[3:-2])
+    assert capsys.readouterr().out == (root / "docs" / "midgame.svg").read_text()
+
+
+# --- The text diagram ---------------------------------------------------------------
+
+
+def test_the_diagram_of_an_empty_board_is_the_origin():
+    assert str(Board("Base+MLP")) == (
+        "Base+MLP, turn 1: White to move\n"
+        ".\n"
+        "White in hand: wQ wS1 wS2 wB1 wB2 wG1 wG2 wG3 wA1 wA2 wA3 wM wL wP\n"
+        "Black in hand: bQ bS1 bS2 bB1 bB2 bG1 bG2 bG3 bA1 bA2 bA3 bM bL bP"
+    )
+
+
+def test_the_diagram_marks_stacks_and_says_what_is_under_them():
+    assert str(Board.from_game_string(STACKS)) == (
+        "Base, turn 8: Black to move\n"
+        "   .     .     .     .     .\n"
+        ".    wQ   wB2^3 bB1^2 bB2^2   .\n"
+        "   .     .     .     .     .\n"
+        "wB2^3 on wB1 on wS1\n"
+        "bB1^2 on bS1\n"
+        "bB2^2 on bQ\n"
+        "White in hand: wS2 wG1 wG2 wG3 wA1 wA2 wA3\n"
+        "Black in hand: bS2 bG1 bG2 bG3 bA1 bA2 bA3"
+    )
+
+
+def test_the_diagram_of_a_finished_game_says_who_won():
+    board = Board.from_game_string(
+        r"Base;WhiteWins;White[7];wS1;bS1 wS1-;wQ -wS1;bQ bS1/;wG1 -wQ;bG1 \bQ;wG1 bQ\;bG2 bQ/;"
+        r"wA1 wQ\;bA1 bG2/;wA1 bG2\;bA1 /bG1"
+    )
+    assert str(board) == (
+        "Base, turn 7: White wins (Queen surrounded)\n"
+        "               .     .     .\n"
+        "            .    bG1   bG2    .\n"
+        "   .     .    bA1   bQ    wA1    .\n"
+        ".    wQ    wS1   bS1   wG1    .\n"
+        "   .     .     .     .     .\n"
+        "White in hand: wS2 wB1 wB2 wG2 wG3 wA2 wA3\n"
+        "Black in hand: bS2 bB1 bB2 bG3 bA2 bA3"
+    )
+
+
+def test_the_diagram_of_the_midgame():
+    assert str(Board.from_game_string(MIDGAME)) == "\n".join(
+        [
+            "Base+MLP, turn 16: White to move",
+            "                  .     .           .     .",
+            "   .     .     .    wM     .     .    wS1    .",
+            ".    wA2    .    bS1    .     .    wQ     .",
+            "   .    bQ   bB1^2   .    wP    bM    bP     .",
+            ".    wA3    .    bL    wA1    .   wB1^2   .",
+            "   .     .     .    wB2    .     .     .",
+            "                  .     .",
+            "bB1^2 on bB2",
+            "wB1^2 on bG1",
+            "White in hand: wS2 wG1 wG2 wG3 wL",
+            "Black in hand: bS2 bG2 bG3 bA1 bA2 bA3",
+        ]
+    )
+
+
+def test_repr_stays_the_game_string():
+    board = Board.from_game_string(MIDGAME)
+    assert repr(board) == f"Board.from_game_string({MIDGAME!r})"
+
+
+# --- Random games ---------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(game_type=st.sampled_from(game_types()), seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 120))
+def test_any_position_of_a_random_game_renders(game_type, seed, plies):
+    rng = random.Random(seed)
+    board = Board(game_type)
+    while board.ply < plies and not board.is_game_over:
+        board.push(rng.choice(board.legal_moves))
+    moves = board.legal_moves
+    highlights = [move.dest for move in moves[:10] if not move.is_pass]
+    line = [rng.choice(moves)] if moves else []
+    picture = board_svg(
+        board,
+        flipped=bool(seed & 1),
+        rotation=seed % 6,
+        highlights=highlights,
+        arrows=pv_arrows(board, line),
+        coordinates=bool(seed & 2),
+    )
+    root = ET.fromstring(picture)
+    check_picture(board, root)
+    assert len(classed(root, "highlight")) == len(set(highlights))
+    text = str(board)
+    # Each stack is marked in the hive and has its own line: wB1^2 on wS1.
+    marks = re.findall(r"[wb][A-Z]\d?\^\d+", text)
+    assert len(marks) == 2 * len({cell for _, cell, level in board.pieces_in_play() if level > 0})
