@@ -2,7 +2,7 @@
 everything a hostile or clumsy client does mixed in, every answer checked.
 
     python -m bench.soak                                     # the short form (the default test run's)
-    python -m bench.soak --engines 4 --games 200 --max-seconds 1800 --seed 1   # the long form
+    python -m bench.soak --engines 4 --games 200 --max-plies 80 --max-seconds 600   # the long form
 
 N processes of this checkout's engine (`python -m engine`) play games against
 each other at short limits, two at a time, the referee a `Board` of this

@@ -350,9 +350,9 @@ class Searcher:
         """A new, empty transposition table of at most `megabytes` MiB.
 
         The old table is let go first, so that the two never exist together.
-        The new one is asked of the system zeroed (np.zeros: pages mapped on
-        first use), so that neither a resize nor a new game writes the whole
-        table: a search pays for the pages it touches, as it touches them."""
+        The new one is asked of the system zeroed (tt.new_table: pages mapped
+        on first use), so that neither a resize nor a new game writes the
+        whole table: a search pays for the pages it touches, as it touches them."""
         self._table = None
         self._table = new_table(megabytes)
         self._age = 0  # searches since the table was cleared: the age of its new entries
