@@ -26,7 +26,7 @@ from .bugs import (
     SLIDE_ANY,
     SLIDE_ONE,
     SLIDE_THREE,
-    SLIDES,
+    SLIDES_ON,
     THROW,
 )
 from .constants import (
@@ -93,16 +93,17 @@ def add_move(s, moves, n, piece, dest, stamp):
 @njit(cache=True, nogil=True)
 def lift(s, cell, movement):
     """Take the top piece of `cell` off the board for a search of its paths (its
-    ids stay where they are); `drop` puts it back. Only the sliding kernels read
-    `around`, so only they need it to show the cell empty."""
+    ids stay where they are); `drop` puts it back. Only the kernels that slide
+    more than one step read `around` beyond the start, so only they need it to
+    show the cell empty."""
     s.height[cell] -= 1
-    if s.height[cell] == 0 and movement & SLIDES:
+    if s.height[cell] == 0 and movement & SLIDES_ON:
         set_occupied(s.around, cell, False)
 
 
 @njit(cache=True, nogil=True)
 def drop(s, cell, movement):
-    if s.height[cell] == 0 and movement & SLIDES:
+    if s.height[cell] == 0 and movement & SLIDES_ON:
         set_occupied(s.around, cell, True)
     s.height[cell] += 1
 
