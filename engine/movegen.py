@@ -1,7 +1,9 @@
 """Legal move generation (rules.md), compiled with numba, dispatched on the table of bugs.
 
 `generate_moves(s, moves)` writes every legal move of the side to move into the
-caller-owned buffer `moves` and returns how many there are. Each piece moves by the
+caller-owned buffer `moves` and returns how many there are; `count_moves` only
+counts them (perft's last ply), and `count_after_placement` counts the replies to a
+placement without making it when the opponent may only place. Each piece moves by the
 movement bits of its bug's row (bugs.py), one kernel per bit; a ground Mosquito by
 the union of its neighbours' rows, and any piece whose (borrowed) row has the THROW
 ability also throws. The moving piece is lifted off the board while its
@@ -481,7 +483,7 @@ def generate(s, moves, write_placements, pinned_stamp):
     Moves are written into `moves`, except placements when `write_placements`
     is false (perft's last ply counts them as pieces x cells). `pinned_stamp`
     is 0, or the stamp of an articulation pass that `pinned` already holds for
-    this position (perft's, see inherit_pinned). A finished game has no moves;
+    this position (perft's _last_two). A finished game has no moves;
     `pass` is the only move when nothing else is legal."""
     if s.info[INFO_RESULT] != IN_PROGRESS:
         return 0
