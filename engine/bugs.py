@@ -22,7 +22,9 @@ CLIMB = 1 << 2  # one step at any height (Beetle)
 JUMP = 1 << 3  # straight over one or more pieces (Grasshopper)
 SLIDE_ANY = 1 << 4  # any number of sliding steps (Soldier Ant)
 LADYBUG_PATH = 1 << 5  # two steps on top of the hive, then down (Ladybug)
-SLIDES = SLIDE_ONE | SLIDE_THREE | SLIDE_ANY  # the kinds that read a cell's occupied neighbours
+# The kinds that read the occupied neighbours of cells other than their start
+# (a single slide reads the start's own, which lifting the piece does not change).
+SLIDES_ON = SLIDE_THREE | SLIDE_ANY
 MOVEMENT_NAMES = {
     SLIDE_ONE: "slide one",
     SLIDE_THREE: "slide three",

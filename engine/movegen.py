@@ -1,7 +1,9 @@
 """Legal move generation (rules.md), compiled with numba, dispatched on the table of bugs.
 
 `generate_moves(s, moves)` writes every legal move of the side to move into the
-caller-owned buffer `moves` and returns how many there are. Each piece moves by the
+caller-owned buffer `moves` and returns how many there are; `count_moves` only
+counts them (perft's last ply), and `count_after_placement` counts the replies to a
+placement without making it when the opponent may only place. Each piece moves by the
 movement bits of its bug's row (bugs.py), one kernel per bit; a ground Mosquito by
 the union of its neighbours' rows, and any piece whose (borrowed) row has the THROW
 ability also throws. The moving piece is lifted off the board while its
@@ -26,7 +28,7 @@ from .bugs import (
     SLIDE_ANY,
     SLIDE_ONE,
     SLIDE_THREE,
-    SLIDES,
+    SLIDES_ON,
     THROW,
 )
 from .constants import (
@@ -93,16 +95,17 @@ def add_move(s, moves, n, piece, dest, stamp):
 @njit(cache=True, nogil=True)
 def lift(s, cell, movement):
     """Take the top piece of `cell` off the board for a search of its paths (its
-    ids stay where they are); `drop` puts it back. Only the sliding kernels read
-    `around`, so only they need it to show the cell empty."""
+    ids stay where they are); `drop` puts it back. Only the kernels that slide
+    more than one step read `around` beyond the start, so only they need it to
+    show the cell empty."""
     s.height[cell] -= 1
-    if s.height[cell] == 0 and movement & SLIDES:
+    if s.height[cell] == 0 and movement & SLIDES_ON:
         set_occupied(s.around, cell, False)
 
 
 @njit(cache=True, nogil=True)
 def drop(s, cell, movement):
-    if s.height[cell] == 0 and movement & SLIDES:
+    if s.height[cell] == 0 and movement & SLIDES_ON:
         set_occupied(s.around, cell, True)
     s.height[cell] += 1
 
@@ -480,7 +483,7 @@ def generate(s, moves, write_placements, pinned_stamp):
     Moves are written into `moves`, except placements when `write_placements`
     is false (perft's last ply counts them as pieces x cells). `pinned_stamp`
     is 0, or the stamp of an articulation pass that `pinned` already holds for
-    this position (perft's, see inherit_pinned). A finished game has no moves;
+    this position (perft's _last_two). A finished game has no moves;
     `pass` is the only move when nothing else is legal."""
     if s.info[INFO_RESULT] != IN_PROGRESS:
         return 0
