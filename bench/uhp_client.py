@@ -283,6 +283,24 @@ class EngineProcess:
         """The Answer with its lines stripped and the empty ones left out."""
         return answer._replace(lines=[line.strip() for line in answer.lines if line.strip()])
 
+    def has_output(self):
+        """Whether output has arrived that no read has taken yet."""
+        return not self._lines.empty()
+
+    def stray_lines(self):
+        """The output lines that arrived after the last read (the end of output
+        is noted, not returned); a test of a clean answer expects none."""
+        lines = []
+        while True:
+            try:
+                _, line = self._lines.get_nowait()
+            except queue.Empty:
+                return lines
+            if line is None:
+                self._eof = True
+            else:
+                lines.append(line)
+
     def _discard_stray_lines(self):
         """Drop output that arrived between commands (after an answer's `ok`),
         so that it is not taken for the next answer."""

@@ -20,12 +20,17 @@ import sys
 import threading
 import time
 
-from . import NAME, __version__, info_lines
+from . import MAX_LINE_CHARS, NAME, SIGINTS_AT_START, __version__, _note_sigint, info_lines
 
 
 def main(argv=None):
     """Run the engine. It ends the process itself, with status 0 after `exit`,
-    end of input or SIGINT when idle, so call it only as the program's entry point."""
+    end of input or SIGINT when idle, so call it only as the program's entry point.
+
+    A SIGINT during start-up ends the engine with status 0 at once (the banner,
+    if it was already printed, is all the client sees); later, SIGINT stops a
+    command or, when idle, ends the engine (Session.interrupt)."""
+    signal.signal(signal.SIGINT, _note_sigint)  # engine/__init__.py did, if run as the program
     parser = argparse.ArgumentParser(prog=NAME, description="A Hive engine speaking the Universal Hive Protocol.")
     parser.add_argument("--version", action="version", version=f"{NAME} v{__version__}")
     parser.add_argument("--warmup", action="store_true", help="compile or load every numba kernel, then exit")
@@ -34,12 +39,18 @@ def main(argv=None):
     args = parser.parse_args(argv)
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format=f"{NAME}: %(message)s")
     if args.warmup:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        if SIGINTS_AT_START:
+            raise KeyboardInterrupt
         return _warm_up()
     # Bytes in, bytes out: undecodable input must not stop the engine, and the
     # answers end lines with \n on every platform.
     stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
     stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="replace", newline="\n")
     try:
+        signal.signal(signal.SIGINT, _interrupt_start_up)  # from here on, KeyboardInterrupt ends it
+        if SIGINTS_AT_START:
+            raise KeyboardInterrupt
         stdout.write("".join(line + "\n" for line in info_lines()) + "ok\n")
         stdout.flush()
         lines, input_ended = _read_in_background(stdin)
@@ -55,11 +66,13 @@ def main(argv=None):
                 session.handle(*item)
         finally:
             session.close()
-    except (KeyboardInterrupt, BrokenPipeError):  # SIGINT when idle; or the viewer went away
+    except (KeyboardInterrupt, BrokenPipeError):  # SIGINT when idle or loading; or the viewer went away
         pass
     except SystemExit as stop:  # a bad --option
         _quit(stdout, stop.code)
     except Exception:  # a bug outside any command: say so on stderr, then end as always
+        if SIGINTS_AT_START:  # KeyboardInterrupt inside an import's C code comes out as an ImportError
+            _quit(stdout, 0)
         logging.getLogger(NAME).exception("the engine failed")
         _quit(stdout, 1)
     _quit(stdout, 0)
@@ -82,13 +95,20 @@ def _read_in_background(stdin):
     """Read stdin in a thread from start-up on, into a queue of (line, arrival
     time) ended by None. A time limit counts from the arrival of its command,
     also while the kernels load; and the end of input (the Event returned) is
-    seen while a command runs: it stops a search or perft without a limit."""
+    seen while a command runs: it stops a search or perft (Session._run).
+
+    A line of more than MAX_LINE_CHARS characters is queued cut to MAX_LINE_CHARS + 1
+    (the session answers it `err`) and the rest of it is read and dropped in
+    pieces, so that memory stays bounded however long it is."""
     lines = queue.Queue()
     ended = threading.Event()
 
     def read():
         try:
-            for line in iter(stdin.readline, ""):
+            while line := stdin.readline(MAX_LINE_CHARS + 1):
+                if len(line) > MAX_LINE_CHARS and not line.endswith("\n"):
+                    while (rest := stdin.readline(MAX_LINE_CHARS)) and not rest.endswith("\n"):
+                        pass
                 lines.put((line, time.monotonic()))
         finally:
             ended.set()
@@ -96,6 +116,12 @@ def _read_in_background(stdin):
 
     threading.Thread(target=read, name="hexbee-input", daemon=True).start()
     return lines, ended
+
+
+def _interrupt_start_up(signum, frame):
+    """SIGINT while the engine starts: noted (see main), and the start-up ends."""
+    SIGINTS_AT_START.append(signum)
+    raise KeyboardInterrupt
 
 
 def _on_sigint(session):
@@ -108,7 +134,9 @@ def _quit(stdout, status):
     """End the process now. Everything has been answered, and skipping the
     interpreter's clean-up saves half a second per process (numba's finalizers),
     which hivegame.com's bridge pays on every move; nor can a search that would
-    not stop, or the thread blocked reading stdin, hold up the exit."""
+    not stop, or the thread blocked reading stdin, hold up the exit. A SIGINT
+    from here on is too late to matter."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     for stream in (stdout, sys.stderr):
         try:
             stream.flush()

@@ -35,7 +35,6 @@ from .tt import (
     BOUND_LOWER,
     BOUND_UPPER,
     NO_MOVE,
-    clear_table,
     entry_bound,
     entry_depth,
     entry_move,
@@ -348,7 +347,13 @@ class Searcher:
             spec.apply(self, value)
 
     def resize_table(self, megabytes):
-        """A new, empty transposition table of at most `megabytes` MiB."""
+        """A new, empty transposition table of at most `megabytes` MiB.
+
+        The old table is let go first, so that the two never exist together.
+        The new one is asked of the system zeroed (tt.new_table: pages mapped
+        on first use), so that neither a resize nor a new game writes the
+        whole table: a search pays for the pages it touches, as it touches them."""
+        self._table = None
         self._table = new_table(megabytes)
         self._age = 0  # searches since the table was cleared: the age of its new entries
 
@@ -357,9 +362,9 @@ class Searcher:
         return table_bytes(self._table)
 
     def new_game(self):
-        """Forget what was learnt in the previous game."""
-        clear_table(self._table)
-        self._age = 0
+        """Forget what was learnt in the previous game: a fresh table (see
+        resize_table) rather than writing zeros over 4 GiB, which took 10 s."""
+        self.resize_table(self.options["TranspositionTableSizeMB"])
         for context in self._contexts:
             context.history[:] = 0
 

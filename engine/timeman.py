@@ -24,6 +24,16 @@ RESERVE_FRACTION, RESERVE_MAX = 0.2, 0.3  # of a time limit, kept back for answe
 NEW_DEPTH_SHARE = 0.4  # a new depth is started only while less than this share of the budget is spent
 SAFETY_SECONDS = 0.03  # the search is stopped this long before its budget ends
 INTERRUPT_GRACE_SECONDS = 1.0  # after SIGINT the answer comes out within this long
+# At the end of input a command with a limit may run this much longer on its own
+# (so that a short search or perft sent just before the end still completes),
+# then it is stopped as by SIGINT; one without a limit is stopped at once.
+END_OF_INPUT_GRACE_SECONDS = 0.3
+# SIGINTs this soon after one that stopped a command are part of the same stop
+# (a viewer's button pressed twice), not a request to exit.
+REPEATED_STOP_SECONDS = 1.0
+# Time limits longer than this (a year) are cut to it: a timer cannot wait
+# much longer (threading.TIMEOUT_MAX), and no game is played that slowly.
+MAX_LIMIT_SECONDS = 365 * 86400.0
 
 
 class TimePlan(NamedTuple):
@@ -40,6 +50,15 @@ def plan(seconds, received):
     reserve = min(RESERVE_MAX, RESERVE_FRACTION * seconds)
     deadline = received + seconds
     return TimePlan(max(0.0, deadline - reserve - time.monotonic()), deadline - reserve / 2, deadline - reserve / 4)
+
+
+def clamp_limit(seconds):
+    """A time limit as the engine keeps it: at most MAX_LIMIT_SECONDS.
+
+    >>> clamp_limit(2.5), clamp_limit(99999999999.0) == MAX_LIMIT_SECONDS, clamp_limit(math.inf) == MAX_LIMIT_SECONDS
+    (2.5, True, True)
+    """
+    return min(seconds, MAX_LIMIT_SECONDS)
 
 
 def may_start_depth(elapsed, budget):

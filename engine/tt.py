@@ -15,6 +15,8 @@ Data word, low bits first: move (moves.MOVE_BITS, 30), depth (8), bound (2),
 age (6), score (18, signed: mate scores are within +-32000).
 """
 
+import mmap
+
 import numpy as np
 from numba import njit
 
@@ -36,8 +38,17 @@ def new_table(megabytes):
     least one bucket)."""
     entries = max(2, (int(megabytes * 2**20) // ENTRY_BYTES))
     entries = 1 << (entries.bit_length() - 1)
-    table = np.zeros((entries, 2), dtype=np.int64)
-    assert table.nbytes == entries * ENTRY_BYTES
+    # Zeroed pages straight from the system, each mapped (and zeroed) at its
+    # first use: nothing is written here, so a table of 4096 MiB costs no more
+    # to make than one of 1 (writing it over took 10 s). In small pages: a
+    # huge page is zeroed 2 MiB at a time, and a search's stores, spread over
+    # the whole table, would touch every huge page, and so zero the whole
+    # table, within the first search (np.zeros asks for huge pages).
+    buffer = mmap.mmap(-1, entries * ENTRY_BYTES)
+    if hasattr(mmap, "MADV_NOHUGEPAGE"):
+        buffer.madvise(mmap.MADV_NOHUGEPAGE)
+    table = np.frombuffer(buffer, dtype=np.int64).reshape(entries, 2)
+    assert table.nbytes == entries * ENTRY_BYTES and table.flags.writeable
     return table
 
 

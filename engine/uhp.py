@@ -30,8 +30,9 @@ import math
 import re
 import threading
 import time
+from typing import Callable, NamedTuple
 
-from . import info_lines, timeman
+from . import MAX_LINE_CHARS, info_lines, timeman
 from .errors import IllegalMoveError, NotationError
 from .game import Board
 from .options import OptionSpec
@@ -44,6 +45,10 @@ log = logging.getLogger("hexbee")
 INVALID_COMMAND = "Invalid command. Try 'help' to see a list of valid commands."
 NO_GAME = "No game in progress. Try 'newgame' to start a new game."
 GAME_OVER = "The game is over. Try 'newgame' to start a new game."
+MAX_MESSAGE_CHARS = 300  # of an err or invalidmove message, which may quote the input
+# Whole numbers (depths, plies to undo) are at most this; Python's int() refuses
+# strings of more than 4,300 digits, and no depth or game comes near it.
+MAX_WHOLE = 2**63 - 1
 
 
 def _board_rule(keyword):
@@ -88,36 +93,48 @@ class InvalidMove(CommandError):
 
 
 def parse_time(text):
-    """Seconds in a `bestmove time` limit.
+    """Seconds in a `bestmove time` limit (at most timeman.MAX_LIMIT_SECONDS, a year).
 
-    >>> [parse_time(t) for t in ("00:00:05", "00:00:00.5", "1.00:00:00", "00:01")]
-    [5.0, 0.5, 86400.0, 60.0]
+    >>> [parse_time(t) for t in ("00:00:05", "00:00:00.5", "1.00:00:00", "00:01", "99999999999.00:00:00")]
+    [5.0, 0.5, 86400.0, 60.0, 31536000.0]
     """
     match = _TIME_RE.fullmatch(text)
     if match:
         days, hours, minutes, seconds, fraction = match.groups()
-        days, hours, minutes, seconds = (int(field or 0) for field in (days, hours, minutes, seconds))
+        days = _bounded_int(days or "0", int(timeman.MAX_LIMIT_SECONDS // 86400) + 1)
+        hours, minutes, seconds = (int(field or 0) for field in (hours, minutes, seconds))
         if hours < 24 and minutes < 60 and seconds < 60:
-            return ((days * 24 + hours) * 60 + minutes) * 60 + seconds + float(fraction or 0)
+            return timeman.clamp_limit(((days * 24 + hours) * 60 + minutes) * 60 + seconds + float(fraction or 0))
     raise CommandError(f"Invalid time '{text}'; expected hh:mm:ss, e.g. 00:00:05, 00:00:00.5 or 1.00:00:00.")
 
 
+def _bounded_int(digits, cap):
+    """int(digits), or `cap` if it is larger (without converting a huge string)."""
+    digits = digits.lstrip("0") or "0"
+    return cap if len(digits) > len(str(cap)) else min(int(digits), cap)
+
+
 def _parse_whole(text, what, minimum):
-    if not _WHOLE_RE.fullmatch(text) or int(text) < minimum:
+    if not _WHOLE_RE.fullmatch(text) or _bounded_int(text, MAX_WHOLE + 1) < minimum:
         raise CommandError(f"Invalid {what} '{text}'; expected a whole number of at least {minimum}.")
-    return int(text)
+    value = _bounded_int(text, MAX_WHOLE + 1)
+    if value > MAX_WHOLE:
+        raise CommandError(f"Invalid {what} '{text}'; expected a whole number of at most {MAX_WHOLE}.")
+    return value
 
 
 def _parse_seconds(text):
     if not _SECONDS_RE.fullmatch(text):
         raise CommandError(f"Invalid number of seconds '{text}'; expected a number such as 5 or 0.5.")
-    return float(text)
+    return timeman.clamp_limit(float(text))
 
 
-def _printable(text):
-    """One line of printable text: echoed input may hold control characters."""
+def _printable(text, limit=None):
+    """One line of printable text: echoed input may hold control characters; a
+    text longer than `limit` characters is cut there and ends with '...'."""
+    if limit is not None and len(text) > limit:
+        text = text[:limit] + "..."
     return "".join(c if c.isprintable() else "?" for c in text)
-
 
 class Session:
     """One engine session: the game, the options, the search, and the commands.
@@ -125,7 +142,7 @@ class Session:
     `handle(line)` runs one command and writes its answer to `output`;
     `interrupt()` is for SIGINT (stop a running search or perft);
     `end_of_input()`, or setting the Event `input_ended`, stops a search or
-    perft without a limit, now and later;
+    perft, now and later (one with a limit after a short grace);
     `exit_requested` turns True after `exit`; `close()` ends what still runs."""
 
     def __init__(self, output, searcher=None, input_ended=None):
@@ -145,17 +162,37 @@ class Session:
         self._input_ended = input_ended if input_ended is not None else threading.Event()
         self._received = None  # when the command in hand arrived
         self._straggler = None  # a search answered at its deadline that has not ended yet
+        self._busy = False  # a command is in hand (from its line to its ok)
+        self._stoppable = False  # ... and it is one that SIGINT stops (bestmove, perft)
+        self._exit_after = False  # SIGINT came during a command that it does not stop
+        self._stop_asked = False  # SIGINT came during this command before its job started
+        self._stopped_at = -math.inf  # time.monotonic() of the last SIGINT that stopped a command
 
     # --- Driving the session ---------------------------------------------------------
     def handle(self, line, received=None):
         """Run one command line; empty lines are ignored (no answer). A time
         limit counts from `received` (time.monotonic() when the line arrived;
-        default now)."""
+        default now). A line of more than MAX_LINE_CHARS characters is
+        answered `err` unread."""
+        if len(line) > MAX_LINE_CHARS and len(line.rstrip("\r\n")) > MAX_LINE_CHARS:
+            self._say(f"err {_printable(line[:40])}... is too long: a command line has at most "
+                      f"{MAX_LINE_CHARS} characters.")
+            self._say("ok")
+            return
         words = line.split(None, 1)
         if not words:
             return
         self._received = time.monotonic() if received is None else received
         keyword = words[0].lower()
+        self._busy, self._stoppable, self._stop_asked = True, keyword in _STOPPABLE, False
+        try:
+            self._answer(line, keyword, words)
+        finally:
+            self._busy = False
+        if self._exit_after:  # SIGINT during a command that it cannot stop: exit, once answered
+            self.exit_requested = True
+
+    def _answer(self, line, keyword, words):
         argument = words[1].strip() if len(words) > 1 else ""
         try:
             entry = _COMMANDS.get(keyword)
@@ -163,28 +200,45 @@ class Session:
                 raise CommandError(INVALID_COMMAND)
             entry.run(self, argument)
         except InvalidMove as error:
-            self._say(f"invalidmove {_printable(str(error))}")
+            self._say(f"invalidmove {_printable(str(error), MAX_MESSAGE_CHARS)}")
         except (CommandError, NotationError, IllegalMoveError) as error:
-            self._say(f"err {_printable(str(error))}")
+            self._say(f"err {_printable(str(error), MAX_MESSAGE_CHARS)}")
         except OSError:  # the output is gone: there is no one left to answer
             raise
         except Exception as error:  # a bug: answer it and keep the session alive
-            log.exception("command %r failed", line)
-            self._say(f"err {_printable(f'{type(error).__name__}: {error}')}")
+            log.exception("command %r failed", line[:MAX_MESSAGE_CHARS])
+            self._say(f"err {_printable(f'{type(error).__name__}: {error}', MAX_MESSAGE_CHARS)}")
         if not self.exit_requested:
             self._say("ok")
 
     def interrupt(self):
-        """Stop the running bestmove or perft; False if none runs (SIGINT then exits)."""
-        job = self._job
-        if job is None:
+        """SIGINT (called in the main thread, between any two steps of `handle`):
+        stop the running bestmove or perft, whose answer and `ok` still come out
+        whole; one that has not started its search yet stops as soon as it does.
+        A stop sent again within timeman.REPEATED_STOP_SECONDS (a viewer's button
+        pressed twice, a storm of signals) is part of the same stop. During
+        another command, the engine exits once that command is answered
+        (`exit_requested`). Returns False, and the engine then exits at once,
+        only when idle and not just after a stop."""
+        now = time.monotonic()
+        if self._job is not None:
+            self._job.interrupt()
+        elif now - self._stopped_at < timeman.REPEATED_STOP_SECONDS:
+            return True
+        elif self._busy and self._stoppable:
+            self._stop_asked = True
+        elif self._busy:
+            self._exit_after = True
+            return True
+        else:
             return False
-        job.interrupt()
+        self._stopped_at = now
         return True
 
     def end_of_input(self):
         """No more commands will come (callable from any thread): a search or
-        perft without a limit, running or to come, is stopped and answers."""
+        perft, running or to come, is stopped and answers (one without a limit
+        at once, one with a limit after timeman.END_OF_INPUT_GRACE_SECONDS)."""
         self._input_ended.set()
 
     def close(self, timeout=1.0):
@@ -363,20 +417,27 @@ class Session:
 
     # --- Running long commands ----------------------------------------------------------
     def _run(self, job, stop_at=math.inf, give_up_at=math.inf, unbounded=False):
-        """Run a Job to its end (or its deadline) where SIGINT, and for an
-        `unbounded` job the end of input, can stop it."""
+        """Run a Job to its end (or its deadline) where SIGINT and the end of
+        input can stop it: an `unbounded` job at once, one with a limit after
+        timeman.END_OF_INPUT_GRACE_SECONDS."""
         if self._straggler is not None:  # one search at a time: the previous one must end first
             if not self._straggler.finish(timeout=5.0):
                 log.warning("the previous search did not stop within 5 s")
             self._straggler = None
         self._job = job.start()
+        if self._stop_asked:  # SIGINT came before the job did
+            job.interrupt()
+        grace = 0.0 if unbounded else timeman.END_OF_INPUT_GRACE_SECONDS
         try:
-            finished = job.wait(stop_at, give_up_at, self._input_ended if unbounded else None)
+            finished = job.wait(stop_at, give_up_at, self._input_ended, grace)
         finally:
             self._job = None
         if not finished:
             self._straggler = job
         return finished
+
+
+_STOPPABLE = ("bestmove", "perft")  # the commands that SIGINT stops
 
 
 def _parse_limits(argument):
@@ -413,9 +474,10 @@ def _pv_strings(root, pv):
     return strings
 
 
-class _Command:
-    def __init__(self, run, usages, summary):
-        self.run, self.usages, self.summary = run, usages, summary
+class _Command(NamedTuple):
+    run: Callable
+    usages: list
+    summary: str
 
 
 # Every command once: what runs it, how it is written, what it does (`help` prints these).

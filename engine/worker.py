@@ -57,16 +57,20 @@ class Job:
         self._interrupted_at = time.monotonic()
         self._stop()
 
-    def wait(self, stop_at=math.inf, give_up_at=math.inf, interrupt_when=None):
+    def wait(self, stop_at=math.inf, give_up_at=math.inf, interrupt_when=None, grace=0.0):
         """Wait until the work returns; from `stop_at` on (time.monotonic()) keep
-        asking it to stop; at `give_up_at` stop waiting; once the Event
-        `interrupt_when` is set, act as on SIGINT. Returns whether the work
-        finished, and re-raises its error. The job is closed afterwards."""
+        asking it to stop; at `give_up_at` stop waiting; `grace` seconds after
+        the Event `interrupt_when` is seen set (the end of input), act as on
+        SIGINT. Returns whether the work finished, and re-raises its error. The
+        job is closed afterwards."""
+        seen_at = None  # when interrupt_when was first seen set
         try:
             while not self._done.is_set():
-                if interrupt_when is not None and interrupt_when.is_set() and self._interrupted_at is None:
-                    self.interrupt()
                 now = time.monotonic()
+                if interrupt_when is not None and self._interrupted_at is None and interrupt_when.is_set():
+                    seen_at = now if seen_at is None else seen_at
+                    if now >= seen_at + grace:
+                        self.interrupt()
                 if self._interrupted_at is not None:
                     give_up_at = min(give_up_at, interrupt_deadline(self._interrupted_at))
                 if now >= stop_at or self._interrupted_at is not None:

@@ -1,14 +1,17 @@
 """The engine as a process (__main__.py): banner, start-up, signals, end of input."""
 
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
 from engine import info_lines
+from engine.game import Board
 
 from bench.uhp_client import DEFAULT_TIMEOUT as TIMEOUT
 from bench.uhp_client import ROOT
@@ -150,3 +153,116 @@ def test_console_script_runs_the_engine():
     out = subprocess.run([script], input="info\n", capture_output=True, text=True, timeout=TIMEOUT)
     assert out.returncode == 0
     assert out.stdout.splitlines() == BANNER * 2
+
+
+# --- Issue 11: signal storms, end of input, start-up, absurd input ---------------------
+
+# A mid-game Base+MLP position with many moves, where a search runs for long.
+MIDGAME = ("Base+MLP;InProgress;White[7];wG1;bG1 wG1-;wQ \\wG1;bQ bG1-;wA1 /wQ;bA1 bQ\\;wS1 -wA1;"
+           "bS1 bA1/;wB1 wS1\\;bB1 bS1-;wM \\wQ;bM bQ/")
+INFO = info_lines()
+
+
+@pytest.mark.parametrize("gap", [0.0005, 0.002, 0.02], ids=["0.5ms", "2ms", "20ms"])
+@pytest.mark.parametrize("command", ["bestmove", "perft"])
+def test_a_storm_of_sigints_is_one_stop_answered_once(command, gap):
+    """30 SIGINTs `gap` apart stop a running bestmove or perft once: its answer
+    comes out whole with one `ok`, and the engine goes on serving (a viewer's
+    stop pressed twice used to end the engine in the window between the end of
+    the search and its `ok`, or right after it)."""
+    with engine_process() as engine:
+        engine.read_answer()
+        engine.ask("newgame " + MIDGAME)
+        engine.send(command)
+        time.sleep(0.5)
+        for _ in range(30):
+            engine.send_signal(signal.SIGINT)
+            time.sleep(gap)
+        engine.send("info")
+        engine.close_input()
+        assert engine.wait() == 0
+        lines = engine.rest()
+        assert lines.count("ok") == 2, lines
+        first = lines.index("ok")
+        answer, after = lines[:first], lines[first + 1:]
+        if command == "bestmove":
+            assert len(answer) == 1 and Board.from_game_string(MIDGAME).parse_uhp(answer[0]) is not None
+        else:
+            assert answer and all(line.startswith("perft(") for line in answer)
+        assert after == INFO + ["ok"]
+        assert "Traceback" not in engine.stderr
+
+
+@pytest.mark.parametrize("command", ["bestmove depth 1000000", "bestmove seconds 3600", "bestmove time 01:00:00",
+                                     "bestmove depthorseconds 1000000 3600", "perft 999999999", "bestmove", "perft"])
+def test_end_of_input_stops_every_long_command_which_answers_within_a_second(command):
+    """A bridge that closes the engine's input and walks away must not leave a
+    process searching for an hour: the command answers and the engine exits
+    within a second of the end of its input."""
+    with engine_process() as engine:
+        engine.read_answer()
+        engine.ask("newgame " + MIDGAME)
+        engine.send(command)
+        time.sleep(0.5)
+        ended = time.monotonic()
+        engine.close_input()
+        assert engine.wait() == 0
+        took = time.monotonic() - ended
+        lines = engine.rest()
+        assert lines[-1] == "ok" and lines.count("ok") == 1 and len(lines) >= 2, lines
+        if command.startswith("bestmove"):
+            assert len(lines) == 2 and Board.from_game_string(MIDGAME).parse_uhp(lines[0]) is not None
+        else:
+            assert all(line.startswith("perft(") for line in lines[:-1])
+        assert took < 1.0, f"exited {took:.2f} s after the end of its input"
+
+
+def test_end_of_input_lets_a_short_command_just_sent_finish():
+    """The grace after the end of input: a quick perft or bestmove sent just
+    before it still completes (the golden transcripts depend on it)."""
+    with engine_process() as engine:
+        engine.send("newgame Base+MLP\nperft 4\nbestmove depth 2")
+        engine.close_input()
+        assert engine.wait() == 0
+        lines = engine.rest()[len(BANNER):]
+        assert lines[:2] == ["Base+MLP;NotStarted;White[1]", "ok"]
+        board = Board("Base+MLP")
+        assert [line.split(" in ")[0] for line in lines[2:7]] == [f"perft({d}) = {board.perft(d)}" for d in range(5)]
+        assert lines[7] == "ok" and board.parse_uhp(lines[8]) is not None and lines[9:] == ["ok"]
+
+
+def _before_the_package(returncode, err):
+    """Whether a SIGINT's outcome shows it came before the package's handler was
+    installed: death by the signal with nothing said, or a traceback whose every
+    frame of the package is in engine/__init__.py up to the handler's line."""
+    if returncode == -signal.SIGINT and not err:
+        return True
+    if "Traceback" not in err:
+        return False
+    init = ROOT / "engine" / "__init__.py"
+    installed = next(n for n, line in enumerate(init.read_text().splitlines(), 1) if "_signal.signal(" in line)
+    frames = re.findall(r'File "([^"]+)", line (\d+)', err)
+    ours = [(path, int(n)) for path, n in frames if Path(path).resolve().is_relative_to(ROOT / "engine")]
+    return all(Path(path).resolve() == init and n <= installed for path, n in ours)
+
+
+def test_sigint_during_start_up_exits_0_without_a_traceback():
+    """A SIGINT at any moment of start-up, once the package's first statements
+    have run, ends the engine with status 0 and nothing on stderr; the client
+    sees nothing, or the banner if it was already printed. Before them (the
+    interpreter's own start-up and site's imports) the interpreter answers
+    SIGINT its own way, and no program can change that."""
+    ours = 0
+    for delay in [0.005 * i for i in range(31)] + [0.3]:
+        process = subprocess.Popen([sys.executable, "-m", "engine"], cwd=ROOT, stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        time.sleep(delay)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=TIMEOUT)
+        err = err.decode(errors="replace")
+        if _before_the_package(process.returncode, err):
+            continue
+        ours += 1
+        assert (process.returncode, err) == (0, ""), f"SIGINT {delay:.3f} s after start"
+        assert out.decode().splitlines() in ([], BANNER), f"SIGINT {delay:.3f} s after start"
+    assert ours >= 5  # the later signals did reach the engine

@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from engine import MAX_LINE_CHARS, timeman, uhp
 from engine.game import PASS, Board, Move
 from engine.options import OptionSpec
 from engine.search import SearchResult
@@ -262,7 +263,7 @@ def test_bestmove_without_a_limit_runs_until_interrupted():
     assert 0.3 <= time.monotonic() - start < 1.5
 
 
-def test_end_of_input_stops_only_a_search_without_a_limit():
+def test_end_of_input_stops_a_search_without_a_limit_at_once_and_one_with_a_limit_after_a_grace():
     engine = SessionDriver(ScriptedSearcher())
     engine.ask("newgame " + OPENING)
     engine.ask("options set ReportIntermediateBestMoves True")
@@ -270,10 +271,47 @@ def test_end_of_input_stops_only_a_search_without_a_limit():
     threading.Timer(0.3, engine.session.end_of_input).start()
     engine.ask("bestmove")
     assert 0.3 <= time.monotonic() - start < 1.5
-    assert len(engine.ask("bestmove depth 3")) == 4  # a limited search runs to its end
+    assert len(engine.ask("bestmove depth 3")) == 4  # a short search runs to its end within the grace
     start = time.monotonic()
     engine.ask("bestmove")  # after the end of input: stopped at once
-    assert time.monotonic() - start < 1.5
+    assert time.monotonic() - start < timeman.END_OF_INPUT_GRACE_SECONDS
+    for command in ("bestmove depth 1000000", "bestmove seconds 3600", "bestmove time 01:00:00", "perft 999999999"):
+        start = time.monotonic()
+        engine.ask(command)  # stopped after the grace
+        assert timeman.END_OF_INPUT_GRACE_SECONDS <= time.monotonic() - start < 1.5, command
+
+
+def test_a_sigint_during_a_command_stops_it_and_a_repeated_one_is_not_an_exit(monkeypatch):
+    """SIGINT (Session.interrupt, run between two steps of handle) while a
+    bestmove is in hand but its search has not started yet stops the search as
+    it starts; right after a stop, another SIGINT is part of that stop, not an
+    exit; later, when idle, SIGINT exits at once, and during another command
+    once it is answered."""
+    engine = SessionDriver(ScriptedSearcher())
+    engine.ask("newgame " + OPENING)
+    assert not engine.session.interrupt()  # idle, no stop before: exit
+    bestmove = uhp._COMMANDS["bestmove"]
+
+    def interrupted_first(session, argument):
+        assert session.interrupt()  # in hand, no job yet
+        bestmove.run(session, argument)
+
+    monkeypatch.setitem(uhp._COMMANDS, "bestmove", bestmove._replace(run=interrupted_first))
+    start = time.monotonic()
+    assert len(engine.ask("bestmove")) == 1  # without a limit, yet stopped
+    assert time.monotonic() - start < 1.0
+    assert engine.session.interrupt()  # idle, but just after a stop: absorbed
+    engine.session._stopped_at -= timeman.REPEATED_STOP_SECONDS
+    assert not engine.session.interrupt()
+    newgame = uhp._COMMANDS["newgame"]
+
+    def interrupted_newgame(session, argument):
+        newgame.run(session, argument)
+        assert session.interrupt()  # not a command that SIGINT stops: answered, then exit
+
+    monkeypatch.setitem(uhp._COMMANDS, "newgame", newgame._replace(run=interrupted_newgame))
+    assert engine.ask("newgame") == ["Base;NotStarted;White[1]"]
+    assert engine.session.exit_requested
 
 
 def test_depth_and_seconds_both_reach_the_search():
@@ -391,3 +429,56 @@ def test_perft_uses_as_many_threads_as_a_search(monkeypatch, searcher, helpers, 
     engine.ask("newgame Base+MLP")
     assert [line.split(" in ")[0] for line in engine.ask("perft 4")][-1] == "perft(4) = 151686"
     assert set(used) == {threads}
+
+
+# --- Absurd input (issue 11) ---------------------------------------------------------
+@pytest.mark.parametrize("command", ["bestmove seconds 99999999999", "bestmove seconds " + "9" * 400,
+                                     "bestmove time 99999999999.00:00:00", "bestmove time " + "9" * 5000 + ".00:00:00",
+                                     "bestmove depthorseconds 2 99999999999"])
+def test_absurd_time_limits_are_cut_to_a_year(command):
+    searcher = ScriptedSearcher()
+    engine = SessionDriver(searcher)
+    engine.ask("newgame " + OPENING)
+    timer = threading.Timer(0.2, engine.session.interrupt)
+    timer.start()
+    assert len(engine.ask(command)) == 1
+    timer.join()
+    assert 0 < searcher.calls[-1][2] <= timeman.MAX_LIMIT_SECONDS
+
+
+@pytest.mark.parametrize("command, message", [
+    ("bestmove depth " + "9" * 5000, "err Invalid depth '9999"),
+    ("undo " + "1" * 20, "err Invalid number of moves to undo '1111"),
+    ("perft " + "0" * 5000 + "1" + "0" * 30, "err Invalid perft depth '0000"),
+])
+def test_absurd_whole_numbers_are_refused_without_a_traceback(command, message, caplog):
+    engine = SessionDriver(ScriptedSearcher())
+    engine.ask("newgame " + OPENING)
+    (answer,) = engine.ask(command)
+    assert answer.startswith(message) and len(answer) < 400
+    assert not caplog.records
+
+
+def test_the_largest_whole_number_is_accepted():
+    engine = SessionDriver(ScriptedSearcher())
+    engine.ask("newgame " + OPENING)
+    assert engine.ask(f"undo {2**63 - 1}") == [f"err Unable to undo {2**63 - 1} moves: 2 played."]
+
+
+def test_echoed_input_is_bounded():
+    engine = SessionDriver()
+    engine.ask("newgame")
+    (answer,) = engine.ask("play " + "x" * 60_000)
+    assert answer.startswith("invalidmove Unknown piece 'xxx") and len(answer) < 400
+
+
+@pytest.mark.parametrize("length, answered", [(MAX_LINE_CHARS, False), (MAX_LINE_CHARS + 1, True)])
+def test_an_over_long_line_is_refused_unread(length, answered):
+    engine = SessionDriver()
+    engine.ask("newgame")
+    line = ("play " + "wS1" * length)[:length]
+    (answer,) = engine.ask(line + "\r\n")
+    assert answer.startswith("err play wS1") == answered
+    assert answer.endswith(f"is too long: a command line has at most {MAX_LINE_CHARS} characters.") == answered
+    assert len(answer) < 400
+    assert engine.ask("validmoves")  # the game is as it was
