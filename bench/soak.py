@@ -2,7 +2,7 @@
 everything a hostile or clumsy client does mixed in, every answer checked.
 
     python -m bench.soak                                     # the short form (the default test run's)
-    python -m bench.soak --engines 4 --games 200 --max-plies 80 --max-seconds 600   # the long form
+    python -m bench.soak --engines 4 --games 200 --max-plies 80 --max-seconds 240 --seed 1   # the long form
 
 N processes of this checkout's engine (`python -m engine`) play games against
 each other at short limits, two at a time, the referee a `Board` of this
@@ -30,7 +30,7 @@ from engine import MAX_LINE_CHARS
 from engine.game import Board
 
 from .openings import random_opening
-from .uhp_client import EngineProcess, this_engine
+from .uhp_client import EngineError, EngineProcess, this_engine
 
 BAD_LINES = [
     "foo", "play", "play wQ wQ-", "play zz9", "bestmove time 25:00:00", "bestmove depth 0", "bestmove seconds x",
@@ -131,7 +131,9 @@ def _bestmove(engine, board, rng, movetime, report):
     kind = rng.random()
     if kind < 0.15:  # a search without a limit, stopped by a storm of SIGINTs
         engine.ask_later("bestmove")
-        time.sleep(rng.uniform(0.0, 0.1))
+        # Not at once: a SIGINT that reaches the engine before it has read the
+        # line finds it idle, and ends it or is lost (signals are out of band).
+        time.sleep(rng.uniform(0.05, 0.3))
         gap = rng.choice([0.0005, 0.002, 0.02])
         for _ in range(rng.randrange(1, 6)):
             # A search that found a forced result answers by itself: a SIGINT
@@ -230,7 +232,7 @@ def main(argv=None):
     try:
         report = run(args.engines, args.games, args.max_plies, args.movetime, args.mischief, args.max_seconds,
                      args.seed, log=sys.stderr)
-    except SoakFailure as failure:
+    except (SoakFailure, EngineError) as failure:
         print(f"FAILED: {failure}", file=sys.stderr)
         return 1
     print("\n".join(report.lines()))

@@ -4,7 +4,7 @@ signals, undos, bad lines and new games mixed in, every answer checked.
 The short form runs in the default test run (a few seconds); the long form,
 whose figures are in the README, is
 
-    pytest -m slow tests/test_soak.py   # or: python -m bench.soak --engines 4 --games 200 --max-plies 80 --max-seconds 600
+    pytest -m slow tests/test_soak.py   # or: python -m bench.soak --engines 4 --games 200 --max-plies 80 --max-seconds 240 --seed 1
 """
 
 import pytest
@@ -23,7 +23,7 @@ def test_soak_short():
 
 @pytest.mark.slow
 def test_soak_long():
-    report = soak.run(engines=4, games=200, max_plies=80, mischief=0.1, max_seconds=600.0, seed=1)
+    report = soak.run(engines=4, games=200, max_plies=80, mischief=0.1, max_seconds=240.0, seed=1)
     print("\n".join(report.lines()))
     assert report.worst_overrun < 0.5
     assert all(end < 2 * start + 400 for start, end in zip(report.rss_start, report.rss_end))
