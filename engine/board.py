@@ -1,10 +1,11 @@
-"""Game state as plain numpy arrays, with in-place make/unmake and Zobrist keys.
+"""Game state as one numpy record, with in-place make/unmake and Zobrist keys.
 
-The state is a namedtuple of arrays (never a jitclass, which numba cannot cache),
-built by `new_state` and read and written by the `@njit(cache=True)` kernels here
-and in movegen.py. Besides the stacks it keeps, per cell, the set of occupied
-neighbours and the sets of neighbours topped by each colour, so that gates,
-placements and surrounded Queens are lookups (hexgrid.py). Moves are decoded
+The state is one record (never a jitclass, which numba cannot cache, nor a
+namedtuple of arrays: see STATE_FIELDS), built by `new_state` and read and
+written by the `@njit(cache=True)` kernels here and in movegen.py. Besides the
+stacks it keeps, per cell, the set of occupied neighbours and the sets of
+neighbours topped by each colour, so that gates, placements and surrounded
+Queens are lookups (hexgrid.py). Moves are decoded
 through moves.py, and make/unmake dispatch on their kind.
 """
 

@@ -66,6 +66,7 @@ from .hexgrid import (
     OPPOSITE,
     ORIGIN,
     can_climb,
+    filled_neighbours,
     may_hold_hive,
     neighbor,
     set_occupied,
@@ -439,12 +440,9 @@ def placement_cells(s, side, out):
 @njit(cache=True, nogil=True)
 def placement_count(s, side):
     """How many cells `side` may place on: the count make/unmake keep, but for the
-    first two plies' rules."""
-    ply = s.info[INFO_PLY]
-    if ply == 0:
-        return 1
-    if ply == 1:
-        return 6
+    first two plies, whose own rule placement_cells applies."""
+    if s.info[INFO_PLY] < 2:
+        return placement_cells(s, side, s.work[WORK_PLACEMENTS : WORK_PLACEMENTS + NUM_CELLS])
     return s.info[INFO_PLACEABLE + side]
 
 
@@ -588,7 +586,7 @@ def count_after_placement(s, move):
         return 0
     for queen in QUEEN_ID:
         cell = s.piece_cell[queen]
-        if cell >= 0 and FILLED[s.around[cell]] == 5:
+        if cell >= 0 and filled_neighbours(s.around, cell) == 5:
             for d in range(6):
                 if neighbor(cell, d) == dest:
                     return 0

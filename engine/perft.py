@@ -10,9 +10,8 @@ import numpy as np
 from numba import njit
 
 from .board import copy_state, make_move, unmake_move
-from .constants import MAX_MOVES
+from .constants import INFO_PINNED_PASS, MAX_MOVES
 from .moves import KIND_PLACE, NO_MOVE, move_kind
-from .constants import INFO_PINNED_PASS
 from .movegen import count_after_placement, count_moves, generate_moves, mark_pinned, new_stamp, pinned_after_placement
 
 
