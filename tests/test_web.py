@@ -79,7 +79,7 @@ def test_the_actions_are_exactly_validmoves(client):
         state = new_game(client, game_type)
         engine = SessionDriver()
         engine.ask(f"newgame {game_type}")
-        for _ in range(24):
+        for _ in range(12):
             if state["result"] is not None:
                 assert state["actions"] == []
                 break

@@ -332,3 +332,29 @@ def test_flip_and_analysis(tab):
     assert not tab.game.search.running
     assert tab.game.board.game_string() == MIDGAME  # an analysis plays nothing
     assert tab.errors == []
+
+
+@pytest.mark.slow
+def test_a_whole_game_against_the_engine(tab):
+    """A person (random clicks, seeded) against the engine at depth 1 as Black,
+    to the end of the game or 120 plies; the GameString checked at every move.
+    `pytest -m slow tests/test_web_browser.py`: about a minute."""
+    import random
+
+    rng = random.Random(1)
+    tab.page.select_option("#limit-kind", "depth")
+    tab.page.fill("#limit-value", "1")
+    tab.page.select_option("#player-black", "engine")
+    while tab.game.board.ply < 120 and not tab.game.board.is_game_over:
+        actions = tab.game.actions()
+        on_cells = [action for action in actions if action["to"] is not None]
+        if on_cells:
+            tab.click_action(rng.choice(on_cells))
+        else:
+            tab.page.click('#other-actions button[data-move="pass"]')
+        tab.page.wait_for_function(
+            "document.body.dataset.busy === '0' && document.getElementById('search').dataset.running === '0'"
+            " && Number(document.body.dataset.ply) % 2 === 0 || document.body.dataset.gameString.includes('Wins')"
+            " || document.body.dataset.gameString.includes('Draw')")
+        assert tab.settle() == tab.game.board.game_string()
+    assert tab.errors == []
