@@ -10,8 +10,8 @@ process (so that a loaded machine slows both alike), best of --repeats:
   max_game_length), each ply a legal action list and a uniform choice, driven
   from Python; for hexbee also its compiled engine.rl.playouts.
 - clone + apply/s: from mid-game positions, clone the state and apply one legal
-  action (in turn each of them); for hexbee also apply_unchecked, and Board's
-  copy() + push() for reference.
+  action (in turn each of them), and the same as one call, `child(action)`; for
+  hexbee also apply_unchecked, and Board's copy() + push() for reference.
 - move lists/s: the legal actions of mid-game positions; for hexbee also
   Board.legal_moves.
 
@@ -108,6 +108,21 @@ def clone_apply(states, method):
     return work
 
 
+def children(states):
+    """state.child(action): the clone and the apply in one call (both libraries have it)."""
+    actions = [list(state.legal_actions()) for state in states]
+    turn = [0]
+
+    def work():
+        k = turn[0]
+        turn[0] += 1
+        for state, legal in zip(states, actions):
+            state.child(int(legal[k % len(legal)]))
+        return len(states)
+
+    return work
+
+
 def board_copy_push(boards):
     moves = [board.legal_moves for board in boards]
 
@@ -183,6 +198,8 @@ def main(argv=None):
         ("clone + apply/s", "State.clone + apply_action", clone_apply(ours, "apply_action"),
          clone_apply([spiel for spiel, _ in pairs], "apply_action") if spiel_game else None),
         ("clone + apply/s", "State.clone + apply_unchecked", clone_apply(ours, "apply_unchecked"), None),
+        ("clone + apply/s", "State.child", children(ours),
+         children([spiel for spiel, _ in pairs]) if spiel_game else None),
         ("clone + apply/s", "Board.copy + push", board_copy_push(boards), None),
         ("move lists/s", "State.legal_actions", move_lists(ours),
          move_lists([spiel for spiel, _ in pairs]) if spiel_game else None),

@@ -60,7 +60,7 @@ from .constants import (
 from .game import Board, Move
 from .hexgrid import CELL_MASK, DIRECTION_DELTA, DIRECTION_DQ_DR, GRID_SIZE, NUM_CELLS, ORIGIN
 from .moves import KIND_MOVE, KIND_PASS, KIND_PLACE, PASS_MOVE, encode, move_dest, move_kind, move_piece
-from .movegen import generate_moves
+from .movegen import generate_moves, new_stamp
 
 __all__ = [
     "State",
@@ -106,6 +106,8 @@ def hive_centre(s):
     queue = s.work[:NUM_PIECES]  # the occupied cells, found breadth first
     qs = s.work[NUM_PIECES : 2 * NUM_PIECES]
     rs = s.work[2 * NUM_PIECES : 3 * NUM_PIECES]
+    visit = new_stamp(s)
+    s.mark[start] = visit
     queue[0], qs[0], rs[0] = start, 0, 0
     found = 1
     head = 0
@@ -114,15 +116,9 @@ def hive_centre(s):
         cell = queue[head]
         for d in range(6):
             n = (cell + DIRECTION_DELTA[d]) & CELL_MASK
-            if s.height[n] == 0:
+            if s.height[n] == 0 or s.mark[n] == visit:
                 continue
-            known = False
-            for i in range(found):
-                if queue[i] == n:
-                    known = True
-                    break
-            if known:
-                continue
+            s.mark[n] = visit
             q = qs[head] + DQ[d]
             r = rs[head] + DR[d]
             queue[found], qs[found], rs[found] = n, q, r
@@ -248,6 +244,14 @@ def apply_action_kernel(a, action, moves, checked):
 
 
 @njit(cache=True, nogil=True)
+def child_kernel(dst, src, action, moves):
+    """Copy the position of `src` into `dst` and play a legal action there: a
+    clone and an apply in one call. Returns a status."""
+    copy_position(dst[0], src[0])
+    return apply_action_kernel(dst, action, moves, True)
+
+
+@njit(cache=True, nogil=True)
 def observation_into(a, out):
     """Write the observation planes (see the module's docstring) into `out`."""
     s = a[0]
@@ -351,7 +355,7 @@ _ERRORS = {
 
 class State:
     """A position for search and learning, in OpenSpiel's shape: `clone`,
-    `apply_action`, `legal_actions`, `legal_actions_mask`, `observation_tensor`,
+    `apply_action`, `child`, `legal_actions`, `legal_actions_mask`, `observation_tensor`,
     `is_terminal`, `returns`, `current_player`.
 
     apply_action checks legality in compiled code; apply_unchecked and push
@@ -392,8 +396,20 @@ class State:
 
     def clone(self):
         state = State.__new__(State)
-        state._take(_record())
-        clone_into(state._a, self._a)
+        state._a, state._info = record = _record()
+        clone_into(record[0], self._a)
+        return state
+
+    def child(self, action):
+        """A new State: this one with a legal action played (clone and
+        apply_action in one compiled call); ValueError for an illegal action."""
+        if not isinstance(action, (int, np.integer)) or isinstance(action, bool):
+            raise TypeError(f"an action is an int, not {type(action).__name__}")
+        state = State.__new__(State)
+        state._a, state._info = record = _record()
+        status = child_kernel(record[0], self._a, int(action), _moves())
+        if status != _OK:
+            raise ValueError(_ERRORS[status].format(action))
         return state
 
     copy = clone

@@ -166,3 +166,17 @@ def test_playouts_are_deterministic_leave_the_state_and_run_in_threads():
         runs = list(pool.map(lambda seed: playouts(state.clone(), 6, seed, 200), [7, 8]))
     assert runs[0][0].tolist() == results.tolist() and runs[0][1] == plies
     assert runs[1][1] != plies or runs[1][0].tolist() != results.tolist()
+
+
+def test_child_is_clone_and_apply_in_one_call():
+    board = Board.from_game_string("Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    state = State.from_board(board)
+    for action in state.legal_actions():
+        child = state.child(action)
+        expected = state.clone()
+        expected.apply_action(int(action))
+        assert child.key == expected.key and child.to_board() == expected.to_board() and state.ply == 4
+    with pytest.raises(ValueError, match="not legal"):
+        state.child(PASS_ACTION)
+    with pytest.raises(TypeError):
+        state.child(1.0)
