@@ -92,8 +92,9 @@ def python_playout(new_state, seed, plies):
     return 1
 
 
-def clone_apply(states, method):
-    """Clone each state and apply one of its legal actions, in turn each one."""
+def each_action(states, play):
+    """Call play(state, action) for each state with one of its legal actions, in
+    turn each one."""
     actions = [list(state.legal_actions()) for state in states]
     turn = [0]
 
@@ -101,26 +102,20 @@ def clone_apply(states, method):
         k = turn[0]
         turn[0] += 1
         for state, legal in zip(states, actions):
-            child = state.clone()
-            getattr(child, method)(int(legal[k % len(legal)]))
+            play(state, int(legal[k % len(legal)]))
         return len(states)
 
     return work
+
+
+def clone_apply(states, method):
+    """Clone each state and apply one of its legal actions with `method`."""
+    return each_action(states, lambda state, action: getattr(state.clone(), method)(action))
 
 
 def children(states):
     """state.child(action): the clone and the apply in one call (both libraries have it)."""
-    actions = [list(state.legal_actions()) for state in states]
-    turn = [0]
-
-    def work():
-        k = turn[0]
-        turn[0] += 1
-        for state, legal in zip(states, actions):
-            state.child(int(legal[k % len(legal)]))
-        return len(states)
-
-    return work
+    return each_action(states, lambda state, action: state.child(action))
 
 
 def board_copy_push(boards):

@@ -304,7 +304,7 @@ class Board:
         """Two boards are equal when they hold the same position: see __hash__."""
         if not isinstance(other, Board):
             return NotImplemented
-        return (
+        return bool(
             all(self._info[field] == other._info[field] for field in _IDENTITY_INFO)
             and (self._piece_cell == other._piece_cell).all()
             and (self._piece_level == other._piece_level).all()

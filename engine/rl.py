@@ -52,6 +52,7 @@ from .constants import (
     INFO_RESULT,
     IN_PROGRESS,
     MAX_GAME_PLIES,
+    MAX_HEIGHT,
     MAX_MOVES,
     PIECE_COLOR,
     PIECE_KIND,
@@ -187,33 +188,37 @@ def clone_into(dst, src):
 
 
 @njit(cache=True, nogil=True)
-def legal_actions_into(a, moves, out):
-    """The legal actions, sorted, written into `out`; returns their count, or -1
-    if a move has a kind the action space does not hold."""
-    s = a[0]
+def _legal_actions(s, moves):
+    """The legal actions written over the legal moves in `moves`; returns their
+    count, or -1 if a move has a kind the action space does not hold."""
     n = generate_moves(s, moves)
     centre = hive_centre(s)
     for i in range(n):
         action = _action(moves[i], centre)
         if action < 0:
             return -1
-        out[i] = action
-    out[:n].sort()
+        moves[i] = action
+    return n
+
+
+@njit(cache=True, nogil=True)
+def legal_actions_into(a, moves, out):
+    """The legal actions, sorted, written into `out`; returns their count (-1 as
+    _legal_actions). `moves` is scratch."""
+    n = _legal_actions(a[0], moves)
+    out[: max(n, 0)] = moves[: max(n, 0)]
+    out[: max(n, 0)].sort()
     return n
 
 
 @njit(cache=True, nogil=True)
 def legal_mask_into(a, moves, mask):
-    """mask[action] = whether the action is legal; returns the number of legal actions."""
-    s = a[0]
+    """mask[action] = whether the action is legal; returns the number of legal
+    actions (-1 as _legal_actions). `moves` is scratch."""
     mask[:] = False
-    n = generate_moves(s, moves)
-    centre = hive_centre(s)
+    n = _legal_actions(a[0], moves)
     for i in range(n):
-        action = _action(moves[i], centre)
-        if action < 0:
-            return -1
-        mask[action] = True
+        mask[moves[i]] = True
     return n
 
 
@@ -237,8 +242,14 @@ def apply_action_kernel(a, action, moves, checked):
                 break
         if not legal:
             return _ILLEGAL
-    elif action != PASS_ACTION and PIECE_COLOR[action // NUM_CELLS] != (s.info[INFO_PLY] & 1):
-        return _ILLEGAL  # the one check that keeps an unchecked move from breaking the state
+    elif move_kind(move) == KIND_PLACE:
+        # What keeps an unchecked action from breaking the state: a piece is placed
+        # by its own side onto an empty cell, and a move (a throw moves the enemy's
+        # piece) ends on a stack with room.
+        if PIECE_COLOR[move_piece(move)] != (s.info[INFO_PLY] & 1) or s.height[move_dest(move)] != 0:
+            return _ILLEGAL
+    elif move_kind(move) == KIND_MOVE and s.height[move_dest(move)] >= MAX_HEIGHT - 1:
+        return _ILLEGAL
     make_move(s, move)
     return _OK
 

@@ -180,3 +180,20 @@ def test_child_is_clone_and_apply_in_one_call():
         state.child(PASS_ACTION)
     with pytest.raises(TypeError):
         state.child(1.0)
+
+
+def test_an_unchecked_pillbug_throw_moves_the_enemy_piece():
+    # White's Pillbug may throw Black's Grasshopper: a move of a black piece on White's turn.
+    board = Board.from_game_string("Base+MLP;InProgress;White[6];wS1;bG1 \\wS1;wP /wS1;bB1 -bG1;wB1 wS1-;"
+                                   "bM \\bB1;wQ wB1\\;bQ /bB1;wP -wS1;bA1 /bQ")
+    state = State.from_board(board)
+    throws = [int(a) for a in state.legal_actions() if a != PASS_ACTION and a // 1024 >= 14]
+    assert throws and all(str(state.action_to_move(a)).startswith("bG1") for a in throws)
+    for action in throws:
+        child = state.clone()
+        child.apply_unchecked(action)
+        expected = board.copy()
+        expected.push(state.action_to_move(action))
+        assert child.to_board() == expected
+    with pytest.raises(ValueError, match="not legal"):
+        state.clone().apply_unchecked(15 * 1024 + ORIGIN)  # bS1, in hand, placed on White's turn
