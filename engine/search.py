@@ -372,12 +372,15 @@ class Searcher:
         for context in self._contexts:
             context.stop = 1
 
-    def search(self, board: Board, depth=None, seconds=None, on_iteration=None) -> SearchResult:
+    def search(self, board: Board, depth=None, seconds=None, on_iteration=None, soft_seconds=None) -> SearchResult:
         """Best move for the side to move in `board` (game not over), searching
         `depth` plies and/or for at most `seconds`; with neither, until `stop()`.
-        `on_iteration(result)` is called as each depth completes. The board is
-        left unchanged. Stopped early, it still returns a legal move: the best
-        one so far, or the first legal move if no depth has completed."""
+        With `soft_seconds` (a clock's share, timeman.clock_budget) it aims at
+        that long and stops between it and `seconds` as timeman.Pacer decides;
+        without, it uses all of `seconds`. `on_iteration(result)` is called as
+        each depth completes. The board is left unchanged. Stopped early, it
+        still returns a legal move: the best one so far, or the first legal move
+        if no depth has completed."""
         start = time.perf_counter()
         for context in self._contexts:
             context.stop = 0
@@ -390,7 +393,9 @@ class Searcher:
             self.last_result = result
             return result
 
+        pacer = timeman.Pacer(seconds, soft_seconds)
         timer = timeman.stop_timer(seconds, self.stop)
+        soft_timer = None
         self._age += 1
         helpers = self._start_helpers(board, self.options["MaxHelperThreads"])
         main = self._contexts[0]
@@ -410,17 +415,35 @@ class Searcher:
                 distance = mate_in(score)
                 if distance is not None and distance <= d:
                     break  # a forced result within the horizon: deeper cannot change it
-                if not timeman.may_start_depth(time.perf_counter() - start, seconds):
+                if not pacer.go_on(time.perf_counter() - start, d, result.move, score):
                     break
+                soft_timer = self._arm_soft_stop(soft_timer, pacer, start, main)
         finally:
             self.stop()
             for thread in helpers:
                 thread.join()
-            if timer is not None:
-                timer.cancel()
+            for t in (timer, soft_timer):
+                if t is not None:
+                    t.cancel()
         result = result._replace(nodes=self._nodes())
         self.last_result = result
         return result
+
+    def _arm_soft_stop(self, previous, pacer, start, main):
+        """A timer at the pacer's soft deadline (replacing `previous`) that stops
+        the search if the depth in progress has not changed the best move."""
+        if previous is not None:
+            previous.cancel()
+        deadline = pacer.soft_deadline()
+        if deadline is None:
+            return None
+
+        def stop_if_stable():
+            in_progress = int(main.pv[0, 0]) if main.pv_len[0] > 0 else None
+            if pacer.may_stop_now(in_progress):
+                self.stop()
+
+        return timeman.start_timer(deadline - (time.perf_counter() - start), stop_if_stable)
 
     def _iterate(self, state, context, depth, previous):
         """One depth, first in an aspiration window around the previous score,
