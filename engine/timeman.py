@@ -1,7 +1,7 @@
 """Time management: how a time limit becomes the search's budget and the deadlines.
 
 A `bestmove time T` answer must arrive within T, counted from the arrival of the
-command. The search may run until T less a reserve (15 ms and a twentieth of T, at
+command. The search may run until T less a reserve (25 ms and a twentieth of T, at
 most 0.3 s); a quarter into the reserve the session asks it to stop, and half-way
 in it answers with the best move found so far, even if the search overruns
 (`plan`). The search itself is stopped a few milliseconds before its budget ends
@@ -33,7 +33,7 @@ import threading
 import time
 from typing import NamedTuple, Optional
 
-RESERVE_FIXED, RESERVE_FRACTION, RESERVE_MAX = 0.015, 0.05, 0.3  # of a time limit, kept back for answering
+RESERVE_FIXED, RESERVE_FRACTION, RESERVE_MAX = 0.025, 0.05, 0.3  # of a time limit, kept back for answering
 SAFETY_SECONDS = 0.003  # the search is stopped this long before its budget ends
 # A clock's soft budget is what is left over this many more moves, plus most of
 # the increment; the hard one at most this share of what is left and this many
@@ -71,7 +71,7 @@ def reserve(seconds):
     """What is kept back of a time limit of `seconds` for stopping and answering.
 
     >>> [round(reserve(t), 3) for t in (0.1, 1.0, 10.0)]
-    [0.02, 0.065, 0.3]
+    [0.03, 0.075, 0.3]
     """
     return min(RESERVE_MAX, RESERVE_FIXED + RESERVE_FRACTION * seconds)
 
