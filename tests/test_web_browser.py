@@ -291,7 +291,12 @@ def _png_pixels(data):
 def test_screenshot_of_a_middle_game(tab, tmp_path):
     tab.load(MIDGAME)
     tab.settle()
-    tab.page.click('#board g.piece[data-piece="wS1"] polygon')  # its destinations marked
+    # An analysis to depth 5 (the same line every time): its line drawn as arrows.
+    tab.game.start_search(depth=5, play=False)
+    tab.page.wait_for_function("document.getElementById('search-depth').textContent === '5'"
+                               " && document.getElementById('search').dataset.running === '0'")
+    tab.page.wait_for_selector("#board g.arrow.line")
+    tab.page.click('#board g.piece[data-piece="wS1"] polygon')  # and its destinations marked
     picture = tab.page.screenshot(full_page=False)
     (tmp_path / "web.png").write_bytes(picture)
     if os.environ.get("HEXBEE_SCREENSHOT"):
