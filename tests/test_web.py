@@ -64,7 +64,7 @@ def test_a_new_game_and_its_state(client):
     assert (state["turn"], state["turn_number"], state["to_move"], state["result"]) == ("White[1]", 1, "White", None)
     assert state["moves"] == [] and state["viewing"] is None and state["search"] is None
     assert state["svg"].startswith("<svg") and 'class="highlight" data-cell="0,0"' in state["svg"]
-    assert client.post("/api/games").json()["game_type"] == "Base"  # no body: Base
+    assert client.post("/api/games", json={}).json()["game_type"] == "Base"  # no game: Base
     info = client.get("/api/info").json()
     assert info["game_types"][0] == "Base" and "Base+MLP" in info["game_types"]
     assert info["id"].startswith("id hexbee")
@@ -118,7 +118,7 @@ def test_undo_flip_and_earlier_positions(client):
     assert client.get(f"/api/games/{game_id}?ply={state['ply']}").json()["viewing"] is None
     undone = client.post(f"/api/games/{game_id}/undo", json={"count": 2}).json()
     assert undone["game_string"] == ";".join(MIDGAME.split(";")[:-2]).replace("White[16]", "White[15]")
-    assert client.post(f"/api/games/{game_id}/undo").json()["ply"] == 27
+    assert client.post(f"/api/games/{game_id}/undo", json={}).json()["ply"] == 27
 
 
 def test_bad_requests_are_refused_with_a_reason_and_change_nothing(client):
@@ -170,10 +170,17 @@ def test_bad_requests_are_refused_with_a_reason_and_change_nothing(client):
         kwargs = {} if body is None else {"json": body}
         refused(getattr(client, method)(path, **kwargs), status, reason)
         assert game_string(client, game_id) == before, (method, path, body)
-    # Bodies that are not a JSON object, or too large.
+    # Bodies that are not a JSON object, or too large, or not said to be JSON
+    # (what another site's page may send without asking).
+    as_json = {"content-type": "application/json"}
     for content in (b"{not json", b"[1, 2]", b'"wS1"', b"\xff\xfe"):
-        refused(client.post(f"{games}/play", content=content), 400, "The request's body")
-    refused(client.post(f"{games}/play", content=b"x" * (MAX_BODY_BYTES + 1)), 413, "The request is too large")
+        refused(client.post(f"{games}/play", content=content, headers=as_json), 400, "The request's body")
+    refused(client.post(f"{games}/play", content=b"x" * (MAX_BODY_BYTES + 1), headers=as_json), 413,
+            "The request is too large")
+    for headers in ({}, {"content-type": "text/plain"}, {"content-type": "application/x-www-form-urlencoded"}):
+        refused(client.post(f"{games}/play", content=b'{"move": "wG1 -bQ"}', headers=headers), 415,
+                "The request must be JSON")
+        refused(client.post(f"{games}/undo", headers=headers), 415, "The request must be JSON")
     assert game_string(client, game_id) == before
 
 
@@ -229,16 +236,16 @@ def test_an_analysis_is_stopped_by_a_move_and_one_search_runs_at_a_time(client):
         # The engine thinking about its own move: the game is busy until it has played.
         assert client.post(f"/api/games/{game_id}/search", json={"seconds": 30}).status_code == 202
         before = game_string(client, game_id)
-        refused(client.post(f"/api/games/{game_id}/undo"), 409, "The engine is thinking")
+        refused(client.post(f"/api/games/{game_id}/undo", json={}), 409, "The engine is thinking")
         refused(client.post(f"/api/games/{game_id}/load", json={"game": "Base"}), 409, "The engine is thinking")
         assert game_string(client, game_id) == before
         start = time.monotonic()
-        stopped = client.post(f"/api/games/{game_id}/stop").json()
+        stopped = client.post(f"/api/games/{game_id}/stop", json={}).json()
         assert stopped["stopped"] and time.monotonic() - start < 3
         _events_until(socket, "searched")
     final = client.get(f"/api/games/{game_id}").json()
     assert len(final["moves"]) == len(before.split(";")) - 3 + 1  # Stop plays the best move so far
-    assert client.post(f"/api/games/{game_id}/stop").json()["stopped"] is False
+    assert client.post(f"/api/games/{game_id}/stop", json={}).json()["stopped"] is False
 
 
 def test_games_are_independent_and_bounded(client):
@@ -250,11 +257,17 @@ def test_games_are_independent_and_bounded(client):
     assert game_string(client, ids[-1]) == "Base+MLP;NotStarted;White[1]"
 
 
-def test_a_websocket_for_no_game_is_closed_with_the_reason(client):
+def test_a_websocket_for_no_game_or_from_another_site_is_closed_with_the_reason(client):
     with pytest.raises(WebSocketDisconnect) as closed:
         with client.websocket_connect("/api/games/nosuchgame/events") as socket:
             socket.receive_json()
     assert closed.value.code == 4404
+    game_id = new_game(client)["id"]
+    with pytest.raises(WebSocketDisconnect) as closed:
+        with client.websocket_connect(f"/api/games/{game_id}/events",
+                                      headers={"origin": "https://elsewhere.example"}) as socket:
+            socket.receive_json()
+    assert closed.value.code == 4403
 
 
 def test_the_page_and_its_files(client):

@@ -48,7 +48,14 @@ def _error(status, message):
 
 async def _body(request: Request, fields):
     """The request's JSON object, with only the known `fields` (a dict of name
-    to the Python types allowed); 400 or 413 with the reason otherwise."""
+    to the Python types allowed); 400, 413 or 415 with the reason otherwise.
+
+    Every POST must say it is JSON: a page of another site can send a form or
+    text/plain to this server without asking, but not application/json (the
+    browser asks first, and this server never says yes)."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise GameError("The request must be JSON (Content-Type: application/json).", 415)
     raw = b""
     async for chunk in request.stream():
         raw += chunk
@@ -153,6 +160,11 @@ def create_app(games=None):
 
     async def events(websocket: WebSocket):
         """The game's changes, pushed: the page refetches its state on each."""
+        origin = websocket.headers.get("origin")
+        if origin is not None and origin.split("://", 1)[-1] != websocket.headers.get("host"):
+            # Browsers let any site open a WebSocket to this server: only its own page may.
+            await websocket.close(code=4403, reason="Only this server's page may follow its games.")
+            return
         try:
             game = games.get(websocket.path_params["game_id"])
         except GameError as error:
@@ -181,7 +193,7 @@ def create_app(games=None):
             game.listeners.discard(listener)
             receiver.cancel()
             if not game.listeners and game.search is not None and game.search.mode == "analyse":
-                await run_in_threadpool(game.stop, False)  # no page is left to show the analysis
+                await run_in_threadpool(game.stop, True)  # no page is left to show the analysis
 
     async def game_error(request, error):
         return _error(error.status, str(error))

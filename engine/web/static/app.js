@@ -128,15 +128,23 @@ function render(state) {
 function renderMoves(state) {
   const list = $("moves");
   list.textContent = "";
+  const shown = state.viewing === null ? state.ply : state.viewing;
+  let current = null;
   state.moves.forEach((move, index) => {
+    // Numbered by turn, as the GameString's turns are: "3. wQ -wS1", "3... bQ bS1-".
     const item = document.createElement("li");
-    item.textContent = move;
+    const turn = Math.floor(index / 2) + 1;
+    item.textContent = `${turn}${index % 2 === 0 ? "." : "..."} ${move}`;
     item.dataset.ply = String(index + 1);
-    const shown = state.viewing === null ? state.ply : state.viewing;
-    if (index + 1 === shown) item.className = "current";
+    item.dataset.move = move;
+    if (index + 1 === shown) {
+      item.className = "current";
+      current = item;
+    }
     item.addEventListener("click", () => view(index + 1));
     list.appendChild(item);
   });
+  if (current) current.scrollIntoView({ block: "nearest" });
 }
 
 function renderOtherActions(state) {
@@ -189,6 +197,19 @@ function showSelection() {
     node.classList.toggle("selected", page.selected !== null && pieces.includes(page.selected));
   }
   document.body.dataset.selected = page.selected || "";
+  // The selected piece's actions of other kinds than a placement or a move (the
+  // fan pieces' flips, stings, ...): a button each, named by its kind.
+  const box = $("piece-actions");
+  box.textContent = "";
+  for (const action of actionsOf(page.selected)) {
+    if (action.to === null || action.kind === "place" || action.kind === "move") continue;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.move = action.move;
+    button.textContent = `${action.kind}: ${action.move}`;
+    button.addEventListener("click", () => play(action.move));
+    box.appendChild(button);
+  }
 }
 
 function select(piece) {
