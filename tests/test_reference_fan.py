@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 from .reference import BUGS, Position, bug, canonical_piece, is_connected, move_string, parse_game_type, perft
+from .test_fan_examples import EX_J1
 
 # fan-rules.md §12, the game types whose bugs the reference plays.
 SPEC_PERFT = {
@@ -106,7 +107,7 @@ def test_example_positions_are_checked():
 def test_throw_and_prefix_notation_are_checked():
     """§4.2: ` ^thrower` must touch both cells; the examples' `(q,r)@L` prefix must be
     where the mover ends (EX-J1's position)."""
-    position = Position.from_example("Base+J", "(0,0) wJ · (-1,1) wQ · (1,0) bA1 · (2,0) bQ · (0,1) bS1+bB1")
+    position = Position.from_example("Base+J", EX_J1)
     assert position.parse("wQ -wJ ^wJ") == position.parse("(-1,0)@0 wQ -wJ") == ("wQ", (-1, 0))
     for text in ("wQ -wJ ^bQ", "(-1,0)@1 wQ -wJ", "(0,0) wQ -wJ"):
         with pytest.raises(ValueError):
@@ -118,7 +119,7 @@ def test_statuses_each_kind_of_move_leaves():
     """Placement: Last, Prime and Placed the piece; move: Last and Prime the mover; own
     throw: as the piece's own move (ST-1); enemy throw: also Frozen; Dx carrying: Last both,
     Prime the Dragonfly (DX-4: the cargo not frozen); pass: nothing."""
-    j1 = Position.from_example("Base+J", "(0,0) wJ · (-1,1) wQ · (1,0) bA1 · (2,0) bQ · (0,1) bS1+bB1")
+    j1 = Position.from_example("Base+J", EX_J1)
     cases = [
         (j1, "wE", None),
         (j1, "wS1 -wQ", ({"wS1"}, set(), "wS1", "wS1")),
@@ -144,7 +145,7 @@ def test_statuses_each_kind_of_move_leaves():
 
 def test_own_move_and_own_throw_to_one_cell_are_one_move():
     """EX-J1, ID-2 and ST-1: `wQ -wJ` is both wQ's slide and wJ's throw, one move."""
-    position = Position.from_example("Base+J", "(0,0) wJ · (-1,1) wQ · (1,0) bA1 · (2,0) bQ · (0,1) bS1+bB1")
+    position = Position.from_example("Base+J", EX_J1)
     ways = {(a.kind, a.actor) for a in position.actions() if a.move == ("wQ", (-1, 0))}
     assert ways == {("move", "wQ"), ("throw", "wJ")}
 
