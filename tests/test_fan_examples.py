@@ -8,7 +8,7 @@ importable, so that the same table can be run against the engine: build the posi
 expected strings with `expected_moves` (moves in the reference's form, (piece, (q, r))) and
 compare with the engine's moves of the same `kind` and `piece`:
 
-- "place": placements of `piece`; "move": `piece`'s own moves; "throw": the moves of other
+- "place": placements of `piece`; "move": `piece`'s own moves; "throw": the moves of the
   pieces that `piece` throws; "any": every legal move of `piece` (own moves and throws of it).
 - "result": `expected` holds pairs (move string, result); "" is the position itself.
 - "perft": perft from the start of `game_type`, `expected` the counts from depth 1.
@@ -354,8 +354,7 @@ def selected(position, kind, piece):
     """The reference's moves of one kind for one piece (module docstring)."""
     if kind == "any":
         return {m for m in position.legal_moves() if m != "pass" and m[0] == piece}
-    kinds = {"place": "place", "move": "move", "throw": "throw"}
-    return {a.move for a in position.actions() if a.kind == kinds[kind] and a.actor == piece}
+    return {a.move for a in position.actions() if a.kind == kind and a.actor == piece}
 
 
 def assert_same(position, got, expected, label):
