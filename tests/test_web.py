@@ -340,3 +340,16 @@ def test_hexbee_web_refuses_a_bad_port_or_one_in_use():
                                 text=True, timeout=30)
     assert (result.returncode, result.stdout) == (2, "")
     assert f"cannot listen on 127.0.0.1:{port}: Address already in use" in result.stderr
+
+
+def test_a_bug_in_the_server_is_a_500_with_a_reason_not_a_traceback(kernel_cache, monkeypatch):
+    from engine.web import games
+
+    with TestClient(create_app(Games(capacity=2)), raise_server_exceptions=False) as client:
+        game_id = new_game(client)["id"]
+
+        def broken(self, *args, **kwargs):
+            raise RuntimeError("a bug")
+
+        monkeypatch.setattr(games.Game, "state", broken)
+        refused(client.get(f"/api/games/{game_id}"), 500, "The server failed: RuntimeError.")

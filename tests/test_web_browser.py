@@ -414,4 +414,9 @@ def test_a_whole_game_against_the_engine(tab):
             " && Number(document.body.dataset.ply) % 2 === 0 || document.body.dataset.gameString.includes('Wins')"
             " || document.body.dataset.gameString.includes('Draw')")
         assert tab.settle() == tab.game.board.game_string()
+    outcome = tab.game.board.outcome()
+    if outcome is not None:  # the page says how it ended
+        assert tab.page.inner_text("#status").endswith(f"({outcome.termination})")
+        assert tab.page.locator("#other-actions button").count() == 0 and tab.page.is_disabled("#engine-move")
+    print(f"{tab.game.board.ply} plies: {outcome}")
     assert tab.errors == []
