@@ -10,13 +10,13 @@ HEXBEE_SCREENSHOT=docs/web.png makes test_screenshot_of_a_middle_game save its
 picture there too (the README's screenshot).
 """
 
+import base64
 import os
 import shutil
 import socket
 import struct
 import threading
 import time
-import zlib
 
 import pytest
 
@@ -26,7 +26,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 from engine.web.app import create_app  # noqa: E402
 
-from .conftest import MIDGAME  # noqa: E402
+from .conftest import MIDGAME, SessionDriver  # noqa: E402
 
 CHROMIUM = os.environ.get("HEXBEE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 if not os.path.exists(CHROMIUM):
@@ -67,7 +67,7 @@ def browser():
 class Page:
     """One tab on the server's page, its console errors and requests kept."""
 
-    def __init__(self, browser, server):
+    def __init__(self, browser, server, game_id=None):
         self.url, self.games = server
         self.page = browser.new_page(viewport={"width": 1280, "height": 900})
         self.page.set_default_timeout(TIMEOUT_MS)
@@ -76,7 +76,7 @@ class Page:
         self.page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.on("request", lambda request: self.requests.append((request.method, request.url)))
-        self.page.goto(self.url + "/")
+        self.page.goto(self.url + "/" + (f"#game={game_id}" if game_id else ""))
         self.page.wait_for_function("document.body.dataset.ready === '1'")
 
     @property
@@ -211,6 +211,66 @@ def test_the_engine_answers_as_either_side(tab):
     assert tab.errors == []
 
 
+def test_actions_of_other_kinds_get_controls_of_their_own(tab):
+    """The page draws whatever actions the server lists: two that end on one
+    cell are offered as a choice, one of another kind (as the fan pieces' flips
+    will be) is a button named by its kind. Here the server's list is added to
+    in the page (no fan piece exists yet); the server still judges the move."""
+    first = next(a for a in tab.game.actions() if a["piece"] == "wS1")
+    tab.page.evaluate(
+        """([first]) => render({...page.state, actions: [...page.state.actions,
+              {...first, move: "wS1 twin"}, {...first, move: "wS1 flip", kind: "flip"}]})""",
+        arg=[first])
+    tab.page.click('#board g.hand[data-pieces~="wS1"] polygon')
+    assert tab.page.inner_text("#piece-actions") == "flip: wS1 flip"
+    tab.page.click(f'#board .highlight.shown[data-cell="{first["to"]}"]')
+    tab.page.wait_for_selector("#choices:not([hidden])")
+    buttons = tab.page.eval_on_selector_all("#choice-buttons button", "ns => ns.map(n => n.dataset.move)")
+    assert buttons == ["wS1", "wS1 twin", "wS1 flip"]
+    tab.page.click('#choice-buttons button[data-move="wS1 twin"]')
+    tab.page.wait_for_function("document.getElementById('message').textContent.length > 0")
+    engine = SessionDriver()
+    engine.ask("newgame Base+MLP")
+    assert f"invalidmove {tab.page.inner_text('#message')}" == engine.ask("play wS1 twin")[0]
+    assert tab.game.board.ply == 0
+    tab.page.click('#board g.hand[data-pieces~="wS1"] polygon')
+    tab.page.click('#piece-actions button[data-move="wS1 flip"]')
+    tab.page.wait_for_function("document.getElementById('message').textContent.length > 0")
+    assert f"invalidmove {tab.page.inner_text('#message')}" == engine.ask("play wS1 flip")[0]
+    assert tab.game.board.ply == 0  # the engine refused it: nothing changed
+
+
+def test_a_pillbug_throw_played_by_clicking_the_piece_thrown(tab):
+    """Black's Pillbug (bP) may throw White's Spider: a move of that piece, so
+    clicking wS1 on Black's turn shows where it can be thrown."""
+    game = (r"Base+P;InProgress;Black[7];wB1;bA1 \wB1;wP /wB1;bS1 bA1/;wB2 wB1\;bP -bA1;wQ /wP;"
+            r"bQ -bS1;wS1 -wQ;bS2 \bQ;wS1 /bP;bG1 /bS2;wB2 wB1-")
+    tab.load(game)
+    tab.settle(game)
+    throws = [a for a in tab.game.actions() if a["piece"] == "wS1"]
+    assert sorted(a["move"] for a in throws) == ["wS1 /bG1", "wS1 bP\\"]
+    tab.click_action(throws[0])
+    assert tab.settle() == f"{game.replace('Black[7]', 'White[8]')};{throws[0]['move']}"
+    assert tab.errors == []
+
+
+def test_two_tabs_on_one_game_and_another_on_its_own(tab, browser, server):
+    other = Page(browser, server, tab.game.id)
+    third = Page(browser, server)
+    try:
+        assert other.game is tab.game and third.game is not tab.game
+        action = tab.game.actions()[2]
+        tab.click_action(action)
+        assert other.settle(tab.game.board.game_string()).endswith(";".join(["", action["move"]]))
+        other.click_action(other.game.actions()[0])
+        assert tab.settle() == other.settle() == tab.game.board.game_string()
+        assert third.shown() == "Base+MLP;NotStarted;White[1]" == third.game.board.game_string()
+        assert tab.errors == other.errors == third.errors == []
+    finally:
+        other.close()
+        third.close()
+
+
 def test_undo(tab):
     first = tab.game.actions()[0]
     tab.click_action(first)
@@ -252,40 +312,28 @@ def test_loading_a_game_string_with_stacks(tab):
     assert tab.game.board.game_string() == before
 
 
-def _png_pixels(data):
-    """(width, height, rows of RGB(A) bytes) of an 8-bit PNG, unfiltered."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    pos, chunks = 8, {}
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        chunks.setdefault(kind, []).append(data[pos + 8:pos + 8 + length])
-        pos += 12 + length
-    width, height, depth, color_type = struct.unpack(">IIBB", chunks[b"IHDR"][0][:10])
-    assert depth == 8 and color_type in (2, 6)
-    channels = 3 if color_type == 2 else 4
-    raw = zlib.decompress(b"".join(chunks[b"IDAT"]))
-    stride = width * channels
-    rows, previous = [], bytearray(stride)
-    for y in range(height):
-        kind = raw[y * (stride + 1)]
-        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            left = line[i - channels] if i >= channels else 0
-            up = previous[i]
-            corner = previous[i - channels] if i >= channels else 0
-            if kind == 1:
-                line[i] = (line[i] + left) & 255
-            elif kind == 2:
-                line[i] = (line[i] + up) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (left + up) // 2) & 255
-            elif kind == 4:
-                p = left + up - corner
-                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
-                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
-        rows.append(bytes(line))
-        previous = line
-    return width, height, channels, rows
+# Colours of every 7th pixel of every 9th row of a PNG given in base64, counted
+# by the browser's own decoder (a canvas), which is much faster than Python's.
+_SAMPLE_COLOURS = """async ([data]) => {
+    const image = new Image();
+    image.src = "data:image/png;base64," + data;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext("2d");
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, image.width, image.height).data;
+    const counts = {};
+    for (let y = 0; y < image.height; y += 9) {
+        for (let x = 0; x < image.width; x += 7) {
+            const i = (y * image.width + x) * 4;
+            const key = `${pixels[i]},${pixels[i + 1]},${pixels[i + 2]}`;
+            counts[key] = (counts[key] || 0) + 1;
+        }
+    }
+    return counts;
+}"""
 
 
 def test_screenshot_of_a_middle_game(tab, tmp_path):
@@ -302,19 +350,23 @@ def test_screenshot_of_a_middle_game(tab, tmp_path):
     if os.environ.get("HEXBEE_SCREENSHOT"):
         with open(os.environ["HEXBEE_SCREENSHOT"], "wb") as handle:
             handle.write(picture)
-    width, height, channels, rows = _png_pixels(picture)
-    assert (width, height) == (1280, 900)
-    colours = {}
-    for row in rows[::9]:
-        for x in range(0, width * channels, channels * 7):
-            colour = row[x:x + 3]
-            colours[colour] = colours.get(colour, 0) + 1
-    sampled = sum(colours.values())
-    # Not blank: many colours (pieces, bug letters, marks), none of them all of it.
-    assert len(colours) > 20, len(colours)
-    assert max(colours.values()) < 0.9 * sampled
-    dark = sum(count for colour, count in colours.items() if sum(colour) < 3 * 80)
-    assert dark > 0.01 * sampled  # the black pieces are drawn
+    assert picture[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", picture[16:24]) == (1280, 900)  # IHDR: width, height
+
+    def drawn(png):
+        """Whether a PNG shows a board: many colours (pieces, bug letters, marks,
+        arrows), none of them nearly all of it, and the black pieces."""
+        counts = tab.page.evaluate(_SAMPLE_COLOURS, [base64.b64encode(png).decode()])
+        colours = {tuple(int(c) for c in key.split(",")): count for key, count in counts.items()}
+        sampled = sum(colours.values())
+        dark = sum(count for colour, count in colours.items() if sum(colour) < 3 * 80)
+        return len(colours) > 20 and max(colours.values()) < 0.9 * sampled and dark > 0.01 * sampled
+
+    assert drawn(picture)
+    blank = tab.page.context.browser.new_page(viewport={"width": 1280, "height": 900})
+    blank.set_content("<body style='background: #fcfbf7'><p>hexbee</p></body>")
+    assert not drawn(blank.screenshot())  # the check tells a blank page
+    blank.close()
 
 
 def test_flip_and_analysis(tab):
@@ -362,4 +414,9 @@ def test_a_whole_game_against_the_engine(tab):
             " && Number(document.body.dataset.ply) % 2 === 0 || document.body.dataset.gameString.includes('Wins')"
             " || document.body.dataset.gameString.includes('Draw')")
         assert tab.settle() == tab.game.board.game_string()
+    outcome = tab.game.board.outcome()
+    if outcome is not None:  # the page says how it ended
+        assert tab.page.inner_text("#status").endswith(f"({outcome.termination})")
+        assert tab.page.locator("#other-actions button").count() == 0 and tab.page.is_disabled("#engine-move")
+    print(f"{tab.game.board.ply} plies: {outcome}")
     assert tab.errors == []

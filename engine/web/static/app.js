@@ -197,6 +197,19 @@ function showSelection() {
     node.classList.toggle("selected", page.selected !== null && pieces.includes(page.selected));
   }
   document.body.dataset.selected = page.selected || "";
+  // The selected piece's actions of other kinds than a placement or a move (the
+  // fan pieces' flips, stings, ...): a button each, named by its kind.
+  const box = $("piece-actions");
+  box.textContent = "";
+  for (const action of actionsOf(page.selected)) {
+    if (action.to === null || action.kind === "place" || action.kind === "move") continue;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.move = action.move;
+    button.textContent = `${action.kind}: ${action.move}`;
+    button.addEventListener("click", () => play(action.move));
+    box.appendChild(button);
+  }
 }
 
 function select(piece) {
