@@ -197,3 +197,19 @@ def test_an_unchecked_pillbug_throw_moves_the_enemy_piece():
         assert child.to_board() == expected
     with pytest.raises(ValueError, match="not legal"):
         state.clone().apply_unchecked(15 * 1024 + ORIGIN)  # bS1, in hand, placed on White's turn
+
+
+def test_output_arrays_are_checked_before_the_kernels_write_them():
+    state = State("Base")
+    mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+    assert state.legal_actions_mask(mask) is mask and mask.sum() == 4
+    planes = np.ones(OBSERVATION_SHAPE, dtype=np.float32)
+    assert state.observation_tensor(planes) is planes and planes[:LEVELS * NUM_KINDS].sum() == 0
+    with pytest.raises(ValueError, match="shape"):
+        state.legal_actions_mask(np.zeros(10, dtype=np.bool_))
+    with pytest.raises(ValueError, match="float32"):
+        state.observation_tensor(np.zeros(OBSERVATION_SHAPE, dtype=np.float64))
+    with pytest.raises(ValueError, match="C-contiguous"):
+        state.observation_tensor(np.zeros(OBSERVATION_SHAPE[::-1], dtype=np.float32).T)
+    with pytest.raises(TypeError, match="numpy array"):
+        state.legal_actions_mask([False] * NUM_ACTIONS)
