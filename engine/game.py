@@ -18,8 +18,8 @@ from typing import NamedTuple, Optional
 
 import numpy as np
 
-from .board import compute_key, copy_state, make_move, new_state, queens_result, top_piece, unmake_move
-from .bugs import BLACK, NUM_BUGS, NUM_PIECES, QUEEN_ID, WHITE
+from .board import compute_key, copy_state, make_move, new_state, put_piece, queens_result, top_piece, unmake_move
+from .bugs import BLACK, FAN_BITS, NUM_BUGS, NUM_PIECES, QUEEN_ID, WHITE
 from .constants import (
     BLACK_WINS,
     DRAW,
@@ -28,10 +28,13 @@ from .constants import (
     IN_PROGRESS,
     INFO_EXPANSIONS,
     INFO_FLAGS,
+    INFO_FROZEN,
     INFO_KEY,
+    INFO_LAST_CARRIED,
     INFO_LAST_MOVED,
     INFO_PLY,
     INFO_RESULT,
+    INFO_REVERSIBLE_FROM,
     MAX_GAME_PLIES,
     MAX_MOVES,
     MAX_PLIES,
@@ -41,9 +44,9 @@ from .constants import (
 )
 from .diagram import text_diagram
 from .errors import IllegalMoveError, NotationError
-from .hexgrid import NUM_CELLS, ORIGIN, axial, filled_neighbours, neighbor
+from .hexgrid import NUM_CELLS, ORIGIN, axial, cell_of, filled_neighbours, neighbor
 from .moves import KIND_MOVE, KIND_NAMES, KIND_PASS, KIND_PLACE, PASS_MOVE, encode, move_dest, move_kind, move_piece
-from .movegen import bug_enabled, generate_moves, is_covered, is_pinned, moved_last, pieces_may_move, placeable_pieces
+from .movegen import bug_enabled, generate_moves, is_covered, is_frozen, is_pinned, pieces_may_move, placeable_pieces
 from .movegen import placement_cells as _placement_cells
 from .notation import (
     MoveText,
@@ -54,6 +57,7 @@ from .notation import (
     parse_game_string,
     parse_game_type,
     parse_move_text,
+    parse_piece,
     piece_name,
 )
 from .perft import perft
@@ -159,6 +163,42 @@ class Board:
                 board.push_uhp(move_string)
             except (NotationError, IllegalMoveError) as error:
                 raise type(error)(f"Move {number} '{move_string}': {error}") from None
+        return board
+
+    @classmethod
+    def from_stacks(cls, game_type, stacks, *, to_move=WHITE, turn=5, last=(), frozen=None):
+        """A position built directly, not played (fan-rules.md §1.1: its examples
+        are positions): `stacks` maps axial (q, r) to piece names bottom first,
+        `to_move` and `turn` give the TurnString, `last` the pieces the previous
+        ply acted on (a mover; or a Dragonfly and its cargo) and `frozen` the one
+        it froze. Every other piece of the game type is in hand. The board has no
+        moves to take back, and its GameString cannot be replayed.
+
+        >>> board = Board.from_stacks("Base+E", {(0, 0): ["wQ"], (1, 0): ["bQ", "wB1"]})
+        >>> board.game_string()
+        'Base+E;InProgress;White[5]'
+        >>> piece_name(board.top_piece(cell_of(1, 0)))
+        'wB1'
+        """
+        board = cls(game_type)
+        state = board._state
+        for (q, r), names in stacks.items():
+            for name in names:
+                piece = parse_piece(name)
+                if state.piece_cell[piece] >= 0:
+                    raise ValueError(f"{name} is on the board twice")
+                if not bug_enabled(state, PIECE_BUG[piece]):
+                    raise ValueError(f"{name} is not a piece of {board.game_type}")
+                put_piece(state, piece, cell_of(q, r))
+        if turn < 1 or to_move not in (WHITE, BLACK):
+            raise ValueError(f"no TurnString has side {to_move} and turn {turn}")
+        info = state.info
+        info[INFO_PLY] = info[INFO_REVERSIBLE_FROM] = 2 * (turn - 1) + to_move
+        names = list(last) + [None] * (2 - len(last))
+        info[INFO_LAST_MOVED], info[INFO_LAST_CARRIED] = (-1 if n is None else parse_piece(n) for n in names)
+        info[INFO_FROZEN] = -1 if frozen is None else parse_piece(frozen)
+        info[INFO_RESULT] = queens_result(state)
+        info[INFO_KEY] = compute_key(state)
         return board
 
     def copy(self):
@@ -278,7 +318,7 @@ class Board:
     @property
     def move_history(self):
         state = self._state
-        return [Move(int(state.undo[p, 0])) for p in range(self.ply)]
+        return [Move(int(state.undo[p, 0])) for p in range(self.ply - len(self._move_strings), self.ply)]
 
     def piece_cell(self, piece):
         return int(self._state.piece_cell[piece])
@@ -336,7 +376,7 @@ class Board:
 
     def pop(self):
         """Take back the last move and return it."""
-        if self.ply == 0:
+        if not self._move_strings:
             raise IndexError("pop from a board with no moves")
         move = Move(int(self._state.undo[self.ply - 1, 0]))
         unmake_move(self._state)
@@ -374,7 +414,7 @@ class Board:
 
         Raises NotationError for a malformed string and IllegalMoveError, with the
         reason, for a move the rules forbid."""
-        parsed = parse_move_text(text)
+        parsed = parse_move_text(text, fan=bool(self.expansions & FAN_BITS))
         if self.is_game_over:
             raise IllegalMoveError(
                 "You can't pass, the game is over." if parsed.is_pass else "You can't play, the game is over."
@@ -386,8 +426,12 @@ class Board:
         dest, blocked = self._resolve(parsed)
         in_play = self._state.piece_cell[parsed.piece] >= 0
         move = Move.move(parsed.piece, dest) if in_play else Move.place(parsed.piece, dest)
-        if not blocked and self.is_legal(move):
-            return move
+        if not blocked:
+            # The legal move of that piece to that cell, whatever its kind (a
+            # Dragonfly's carry is a move of it that names its cargo too).
+            for legal in self.legal_moves:
+                if legal.piece == parsed.piece and legal.dest == dest:
+                    return legal
         raise IllegalMoveError(self._illegal_reason(move, blocked))
 
     def _resolve(self, parsed):
@@ -460,7 +504,7 @@ class Board:
             return "You can't move that piece because it has another piece on top of it."
         if state.piece_level[piece] == 0 and is_pinned(state, state.piece_cell[piece]):
             return "You can't move that piece because it will break the hive."
-        if moved_last(state, piece):
+        if is_frozen(state, piece):
             return "You can't move that piece because the opponent's pillbug moved it last turn."
         return "You can't move that piece there."
 

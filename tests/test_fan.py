@@ -1,0 +1,162 @@
+"""The fan pieces' ground (fan-rules.md §2-§4) on the engine: game types, the
+FanBugs option, statuses, and properties of every kind of move they bring.
+
+The spec's worked examples run in test_fan_examples.py; the differential test
+against the reference generator in test_reference.py.
+"""
+
+import io
+import random
+
+import pytest
+
+from engine.bugs import BUGS, EXPANSION_BIT, FAN_CAPABILITIES, RESTS_ON_TOP, fan_game_types, game_types
+from engine.board import compute_key, make_move, unmake_move
+from engine.constants import INFO_FROZEN, INFO_KEY, INFO_LAST_CARRIED, INFO_LAST_MOVED, INFO_PLY, INFO_RESULT
+from engine.errors import NotationError
+from engine.game import Board
+from engine.hexgrid import axial
+from engine.notation import format_game_type, parse_game_type
+from engine.uhp import Session
+
+FAN_TYPES = fan_game_types()
+# One of each size of token set, with and without the official letters.
+SAMPLE_TYPES = ("Base+E", "Base+J", "Base+Dx", "Base+Guardians", "Base+MLP+E", "Base+MP+J", "Base+M+Dx",
+                "Base+ML+Guardians", "Base+MLP+Guardians+Dx+E+J", "Base+P+Guardians+J", "Base+M+Dx+E")
+
+
+def max_height(game_type):
+    """fan-rules.md §2.5: the ground piece and two of each bug that rests on top."""
+    bits = parse_game_type(game_type)
+    enabled = [bug for bug in BUGS if not bug.expansion or bits & EXPANSION_BIT[bug.expansion]]
+    return 1 + 2 * sum(bug.copies for bug in enabled if bug.flags & RESTS_ON_TOP)
+
+
+# --- Game types (§2.1) --------------------------------------------------------------
+def test_every_fan_game_type_prints_canonically_and_the_official_ones_are_unchanged():
+    assert len(FAN_TYPES) == 8 * 15 and not set(FAN_TYPES) & set(game_types())
+    for game_type in FAN_TYPES + game_types():
+        assert format_game_type(parse_game_type(game_type)) == game_type
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("base+j+e+dx+guardians+lpm", "Base+MLP+Guardians+Dx+E+J"),
+    ("Base+E+MLP", "Base+MLP+E"),
+    ("BASE+GUARDIANS+dx", "Base+Guardians+Dx"),
+    ("Base+PL+j", "Base+LP+J"),
+])
+def test_tokens_and_letters_come_in_any_order_and_case(text, canonical):
+    assert format_game_type(parse_game_type(text)) == canonical
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("Base+E+e", "E is named twice"),
+    ("Base+M+L", "go in one segment"),
+    ("Base+Venom", "does not play Venom yet"),
+    ("Base+Guardians+Vx", "does not play Vx yet"),
+    ("Base+Dx(V2)", "variant 'V2' of Dx"),
+    ("Base+J(Literal)", "variant 'Literal' of J"),
+    ("Base+Q", "neither official letters"),
+    ("Base+", "not a letter or a token"),
+    ("Hive+E", "starts with Base"),
+])
+def test_bad_fan_game_types_say_what_is_wrong(text, reason):
+    with pytest.raises(NotationError, match=reason):
+        parse_game_type(text)
+
+
+def test_the_stack_height_limits_of_the_spec():
+    assert [max_height(t) for t in ("Base+MLP", "Base+MLP+Guardians", "Base+Dx", "Base+M+Dx")] == [7, 11, 7, 9]
+
+
+# --- The FanBugs option (§2.3) ------------------------------------------------------
+def session_answers(*lines):
+    out = io.StringIO()
+    session = Session(out)
+    for line in lines:
+        session.handle(line)
+    return out.getvalue().split("ok\n")[:-1]
+
+
+def test_fan_game_types_need_the_option_and_info_names_them_once_it_is_on():
+    answers = session_answers("info", "newgame Base+E", "options set FanBugs True", "info", "newgame base+e+mlp")
+    assert answers[0].splitlines()[1] == "Mosquito;Ladybug;Pillbug"
+    assert answers[1].startswith("err Base+E is a fan game type") and "options set FanBugs True" in answers[1]
+    assert answers[3].splitlines()[1] == FAN_CAPABILITIES == "Mosquito;Ladybug;Pillbug;Guardians;Dx;E;J"
+    assert answers[4] == "Base+MLP+E;NotStarted;White[1]\n"
+
+
+def test_official_answers_stay_the_same_with_the_option_off():
+    answers = session_answers("newgame Base+X", "newgame Base+M+L", "newgame Base", "play wZ", "options get FanBugs")
+    assert answers[0] == "err Unknown game type 'Base+X'; expected Base or Base+ with M, L, P.\n"
+    assert answers[1] == "err Unknown game type 'Base+M+L'; expected Base or Base+ with M, L, P.\n"
+    assert answers[3] == "invalidmove Unknown piece 'wZ'.\n"
+    assert answers[4] == "FanBugs;bool;False;False\n"
+
+
+def test_turning_the_option_off_does_not_end_a_fan_game():
+    answers = session_answers("options set FanBugs True", "newgame Base+E", "play wS1", "options set FanBugs False",
+                              "play bS1 wS1-", "newgame Base+E")
+    assert answers[4] == "Base+E;InProgress;White[2];wS1;bS1 wS1-\n"
+    assert answers[5].startswith("err Base+E is a fan game type")
+
+
+# --- Properties of random fan games (§14) -----------------------------------------
+def hive_is_connected(board):
+    cells = {axial(cell) for _, cell, _ in board.pieces_in_play()}
+    if not cells:
+        return True
+    start = next(iter(cells))
+    seen, todo = {start}, [start]
+    while todo:
+        q, r = todo.pop()
+        for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
+            n = (q + dq, r + dr)
+            if n in cells and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen == cells
+
+
+# What make/unmake must restore (the whole record is checked in test_table.py).
+RESTORED = ("height", "stack", "piece_cell", "piece_level", "around", "tops")
+STATUSES = [INFO_LAST_MOVED, INFO_LAST_CARRIED, INFO_FROZEN, INFO_RESULT, INFO_PLY]
+
+
+def random_game(game_type, seed, plies):
+    """The boards of a random game (a copy after each ply), moves by the engine."""
+    rng = random.Random(seed)
+    board = Board(game_type)
+    for _ in range(plies):
+        moves = board.legal_moves
+        if not moves:
+            break
+        yield board
+        board.push(rng.choice(moves))
+
+
+@pytest.mark.parametrize("game_type", SAMPLE_TYPES)
+def test_every_move_of_random_fan_games_keeps_the_rules_invariants(game_type):
+    """Each move parses back from its string; made on the kernels it keeps the
+    hive whole, the piles within §2.5 and the key equal to one from scratch;
+    unmade it restores the record (the whole record: test_table.py)."""
+    limit = max_height(game_type)
+    for seed in range(2):
+        for board in random_game(game_type, seed, 80):
+            if board.ply % 3:
+                continue
+            s = board.state
+            key = board.key
+            before = {f: getattr(s, f).copy() for f in RESTORED}
+            statuses = s.info[STATUSES].copy()
+            for move in board.legal_moves:
+                text = board.uhp(move)
+                assert board.parse_uhp(text) == move, f"{text} does not parse back in {board.game_string()}"
+                make_move(s, move)
+                assert s.info[INFO_KEY] == compute_key(s), f"key after {text} in {board.game_string()}"
+                assert hive_is_connected(board), f"{text} splits the hive in {board.game_string()}"
+                assert s.height.max() <= limit, f"{text} piles too high in {board.game_string()}"
+                unmake_move(s)
+                assert s.info[INFO_KEY] == key
+            assert all((getattr(s, f) == before[f]).all() for f in RESTORED)
+            assert (s.info[STATUSES] == statuses).all()
