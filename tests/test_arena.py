@@ -137,6 +137,20 @@ def test_clock_shares_its_time_and_flags_an_overrun():
     assert GameClock(TimeControl("depth", depth=3), 0.5, hang_seconds=7).request() == ("bestmove depth 3", 7)
 
 
+def test_each_engine_gets_its_time_limits_in_its_own_form():
+    clock = TimeControl("clock", seconds=10.0, increment=1.0)
+    assert GameClock(clock.with_form("clock"), margin=0.5).request() == ("bestmove clock 10 1", 10.5)
+    assert GameClock(clock.with_form("seconds"), margin=0.5).request() == ("bestmove seconds 1.5", 10.5)
+    per_move = TimeControl("movetime", seconds=0.25).with_form("seconds")
+    assert GameClock(per_move, margin=0.5).request() == ("bestmove seconds 0.25", 0.75)
+    assert str(per_move) == "movetime=0.25 limit=seconds"
+    entrant = arena.parse_entrant(["cmd=x", "tc=60+0.5", "limit=clock"], [], 1)
+    assert entrant.control == TimeControl("clock", seconds=60.0, increment=0.5, form="clock")
+    for words in (["cmd=x", "movetime=1", "limit=clock"], ["cmd=x", "tc=60", "limit=minutes"]):
+        with pytest.raises(arena.ArenaError):
+            arena.parse_entrant(words, [], 1)
+
+
 # --- Openings, schedule, scores ----------------------------------------------------
 @pytest.mark.parametrize("game_type", ["Base", "Base+MLP"])
 def test_shipped_openings(game_type):
