@@ -8,7 +8,7 @@ importable, so that the same table can be run against the engine: build the posi
 expected strings with `expected_moves` (moves in the reference's form, (piece, (q, r))) and
 compare with the engine's moves of the same `kind` and `piece`:
 
-- "place": placements of `piece`; "move": `piece`'s own moves; "throw": the moves of other
+- "place": placements of `piece`; "move": `piece`'s own moves; "throw": the moves of the
   pieces that `piece` throws; "any": every legal move of `piece` (own moves and throws of it).
 - "result": `expected` holds pairs (move string, result); "" is the position itself.
 - "perft": perft from the start of `game_type`, `expected` the counts from depth 1.
@@ -37,6 +37,12 @@ class FanExample(NamedTuple):
     statuses: tuple = ()  # keyword pairs for Position.from_example: ("to_move", "b"), ("last", ("wA1",))
     note: str = ""
 
+
+# Boards that more than one row uses.
+EX_J1 = "(0,0) wJ · (-1,1) wQ · (1,0) bA1 · (2,0) bQ · (0,1) bS1+bB1"
+MJ_LEAF = "(0,0) wM · (-1,0) wJ · (-2,0) wQ · (-3,0) bQ"
+MJ_LINE = "(-1,0) wJ · (0,0) wM · (1,0) wQ · (2,0) bQ"
+P_LINE = "(0,0) wP · (1,0) wQ · (2,0) bQ · (-1,0) bA1"
 
 FAN_EXAMPLES = [
     #      .     .     .     .     .     .
@@ -106,19 +112,19 @@ FAN_EXAMPLES = [
     #      .     .     .
     FanExample(
         "EX-J1 moves", "fan-rules.md §9.2 J-1", "Base+J",
-        "(0,0) wJ · (-1,1) wQ · (1,0) bA1 · (2,0) bQ · (0,1) bS1+bB1",
+        EX_J1,
         "move", "wJ",
         ("wJ -wQ", "wJ /wQ", "wJ \\wQ", "wJ wQ\\", "wJ bB1\\", "wJ \\bA1", "wJ bA1\\", "wJ \\bQ"),
     ),
     FanExample(
         "EX-J1 throws", "fan-rules.md §9.2 J-2", "Base+J",
-        "(0,0) wJ · (-1,1) wQ · (1,0) bA1 · (2,0) bQ · (0,1) bS1+bB1",
+        EX_J1,
         "throw", "wJ", ("wQ -wJ", "wQ \\wJ", "wQ \\bA1"),
         note="only wQ: bA1 is pinned, bB1 is stacked",
     ),
     FanExample(
         "EX-J1 wQ", "fan-rules.md §9.2, §3.2 ST-1", "Base+J",
-        "(0,0) wJ · (-1,1) wQ · (1,0) bA1 · (2,0) bQ · (0,1) bS1+bB1",
+        EX_J1,
         "any", "wQ", ("wQ -wJ", "wQ \\wJ", "wQ \\bA1", "wQ /bB1"),
         note="wQ's slides -wJ and /bB1 and the throws; `wQ -wJ` is one move (ST-1): four in all",
     ),
@@ -173,13 +179,13 @@ MORE_FAN_POSITIONS = [
     #      .     .     .     .     .
     FanExample(
         "REF-MJ moves", "fan-rules.md §5.1, §9.2 J-3", "Base+M+J",
-        "(0,0) wM · (-1,0) wJ · (-2,0) wQ · (-3,0) bQ",
+        MJ_LEAF,
         "move", "wM", ("(-1,-1) wM \\wJ", "(0,-1) wM wJ/", "(-2,1) wM /wJ", "(-1,1) wM wJ\\"),
         note="only wJ lends: up onto it, down on any empty side of it",
     ),
     FanExample(
         "REF-MJ no throw", "fan-rules.md §5.1, §9.2 J-3", "Base+M+J",
-        "(0,0) wM · (-1,0) wJ · (-2,0) wQ · (-3,0) bQ",
+        MJ_LEAF,
         "throw", "wM", (), note="its only neighbour, wJ, is pinned",
     ),
     #      .     .     .     .     .
@@ -187,18 +193,18 @@ MORE_FAN_POSITIONS = [
     #      .     .     .     .     .
     FanExample(
         "REF-MJ throws", "fan-rules.md §5.1, §9.2 J-3", "Base+M+J",
-        "(-1,0) wJ · (0,0) wM · (1,0) wQ · (2,0) bQ",
+        MJ_LINE,
         "throw", "wM", ("wJ \\wQ", "wJ \\wM", "wJ /wM", "wJ wM\\"),
         note="wM is pinned and throws all the same; wQ is pinned",
     ),
     FanExample(
         "REF-MJ pinned", "fan-rules.md §1.3 G-2", "Base+M+J",
-        "(-1,0) wJ · (0,0) wM · (1,0) wQ · (2,0) bQ",
+        MJ_LINE,
         "move", "wM", (),
     ),
     FanExample(
         "REF-MJ in Last", "fan-rules.md §5.1 MQ-3, §3.3", "Base+M+J",
-        "(-1,0) wJ · (0,0) wM · (1,0) wQ · (2,0) bQ",
+        MJ_LINE,
         "throw", "wM", (), statuses=(("last", ("wM",)),),
         note="the Mosquito's own Last forbids the copied throw",
     ),
@@ -271,17 +277,63 @@ MORE_FAN_POSITIONS = [
         "move", "wDx", ("(-1,0)@0 wDx -wQ", "(1,-1)@0 wDx \\bQ", "(2,0)@0 wDx bQ-"),
         note="our reading: a Guardian is always on top (GU-3), so it is never carried down",
     ),
+    #      .     .     .     .
+    #   .     wQ    bQ   bS1    .
+    #      .   wDx^2   .     .
+    #         .     .
+    FanExample(
+        "REF-Dx onto a stack", "fan-rules.md §9.3 DX-3", "Base+Dx",
+        "(0,0) wQ · (1,0) bQ · (0,1) bA1+wDx · (2,0) bS1",
+        "move", "wDx", ("(-1,0)@1 wDx -wQ", "(1,-1)@1 wDx \\bQ", "(2,0)@1 wDx bS1"),
+        note="EX-Dx2 with an occupied Diag cell: from on top wDx lands alone on top of bS1, carries elsewhere",
+    ),
+    #      .     .     .
+    #   .     bQ   bA1    .
+    #      .   wDx^2   .
+    #         .     .
+    FanExample(
+        "REF-Dx carries its Queen", "fan-rules.md §9.3 DX-4 [Dx5]", "Base+Dx",
+        "(0,0) bQ · (1,0) bA1 · (0,1) wQ+wDx",
+        "move", "wDx", ("(-1,0)@1 wDx -bQ", "(1,-1)@1 wDx \\bA1", "(2,0)@1 wDx bA1-"),
+        note="either Queen may be carried",
+    ),
+    #         .     .     .     .
+    #      .    wS1   bS1   bS2    .
+    #   .    wS2  wB1^2  bV^2  bA1    .
+    #      .    wG1    .    bG1    .
+    #         .    wA1    .     .
+    #            .     .
+    FanExample(
+        "REF-G draw", "fan-rules.md §3.8, §8 GU-1", "Base+Guardians",
+        "(0,0) wQ+wB1 · (1,0) bQ+bV · (1,-1) bS1 · (0,-1) wS1 · (-1,0) wS2 · (-1,1) wG1 · (2,0) bA1 · "
+        "(2,-1) bS2 · (1,1) bG1 · (-1,2) wA1",
+        "result", "", (("", "InProgress"), ("wA1 wG1-", "Draw"), ("wA1 /wG1", "InProgress")),
+        note="both Queens covered; filling (0,1), next to both, surrounds both at once",
+    ),
+    FanExample(
+        "REF-J in Last", "fan-rules.md §3.3, §9.2 J-2", "Base+J",
+        EX_J1,
+        "throw", "wJ", (), statuses=(("last", ("wJ",)),),
+        note="EX-J1 with wJ in Last: no throw (its moves are unchanged, the next row)",
+    ),
+    FanExample(
+        "REF-J in Last moves", "fan-rules.md §3.3", "Base+J",
+        EX_J1,
+        "move", "wJ",
+        ("wJ -wQ", "wJ /wQ", "wJ \\wQ", "wJ wQ\\", "wJ bB1\\", "wJ \\bA1", "wJ bA1\\", "wJ \\bQ"),
+        statuses=(("last", ("wJ",)),),
+    ),
     #      .     .     .     .     .
     #   .    bA1    wP    wQ    bQ    .
     #      .     .     .     .     .
     FanExample(
         "REF-P Last", "fan-rules.md §3.3, §5.2", "Base+P",
-        "(0,0) wP · (1,0) wQ · (2,0) bQ · (-1,0) bA1",
+        P_LINE,
         "throw", "wP", (), statuses=(("last", ("bA1",)),), note="bA1, just placed, is in Last",
     ),
     FanExample(
         "REF-P throws", "fan-rules.md §5.2", "Base+P",
-        "(0,0) wP · (1,0) wQ · (2,0) bQ · (-1,0) bA1",
+        P_LINE,
         "throw", "wP", ("bA1 \\wQ", "bA1 \\wP", "bA1 /wP", "bA1 wP\\"), note="wQ is pinned",
     ),
 ]
@@ -302,8 +354,7 @@ def selected(position, kind, piece):
     """The reference's moves of one kind for one piece (module docstring)."""
     if kind == "any":
         return {m for m in position.legal_moves() if m != "pass" and m[0] == piece}
-    kinds = {"place": "place", "move": "move", "throw": "throw"}
-    return {a.move for a in position.actions() if a.kind == kinds[kind] and a.actor == piece}
+    return {a.move for a in position.actions() if a.kind == kind and a.actor == piece}
 
 
 def assert_same(position, got, expected, label):

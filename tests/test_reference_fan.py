@@ -13,7 +13,9 @@ from collections import Counter
 
 import pytest
 
+from .conftest import read_rows
 from .reference import BUGS, Position, bug, canonical_piece, is_connected, move_string, parse_game_type, perft
+from .test_fan_examples import EX_J1
 
 # fan-rules.md §12, the game types whose bugs the reference plays.
 SPEC_PERFT = {
@@ -106,7 +108,7 @@ def test_example_positions_are_checked():
 def test_throw_and_prefix_notation_are_checked():
     """§4.2: ` ^thrower` must touch both cells; the examples' `(q,r)@L` prefix must be
     where the mover ends (EX-J1's position)."""
-    position = Position.from_example("Base+J", "(0,0) wJ · (-1,1) wQ · (1,0) bA1 · (2,0) bQ · (0,1) bS1+bB1")
+    position = Position.from_example("Base+J", EX_J1)
     assert position.parse("wQ -wJ ^wJ") == position.parse("(-1,0)@0 wQ -wJ") == ("wQ", (-1, 0))
     for text in ("wQ -wJ ^bQ", "(-1,0)@1 wQ -wJ", "(0,0) wQ -wJ"):
         with pytest.raises(ValueError):
@@ -118,7 +120,7 @@ def test_statuses_each_kind_of_move_leaves():
     """Placement: Last, Prime and Placed the piece; move: Last and Prime the mover; own
     throw: as the piece's own move (ST-1); enemy throw: also Frozen; Dx carrying: Last both,
     Prime the Dragonfly (DX-4: the cargo not frozen); pass: nothing."""
-    j1 = Position.from_example("Base+J", "(0,0) wJ · (-1,1) wQ · (1,0) bA1 · (2,0) bQ · (0,1) bS1+bB1")
+    j1 = Position.from_example("Base+J", EX_J1)
     cases = [
         (j1, "wE", None),
         (j1, "wS1 -wQ", ({"wS1"}, set(), "wS1", "wS1")),
@@ -144,7 +146,7 @@ def test_statuses_each_kind_of_move_leaves():
 
 def test_own_move_and_own_throw_to_one_cell_are_one_move():
     """EX-J1, ID-2 and ST-1: `wQ -wJ` is both wQ's slide and wJ's throw, one move."""
-    position = Position.from_example("Base+J", "(0,0) wJ · (-1,1) wQ · (1,0) bA1 · (2,0) bQ · (0,1) bS1+bB1")
+    position = Position.from_example("Base+J", EX_J1)
     ways = {(a.kind, a.actor) for a in position.actions() if a.move == ("wQ", (-1, 0))}
     assert ways == {("move", "wQ"), ("throw", "wJ")}
 
@@ -214,19 +216,24 @@ def check_position(position, kinds):
     return moves
 
 
+def random_move(rng, moves):
+    """A seeded random choice: a piece with a move, then one of its moves (so that rare
+    movers are played as often as the Ants)."""
+    moves = sorted(moves, key=str)
+    pieces = sorted({m[0] for m in moves if m != "pass"}) or ["pass"]
+    piece = rng.choice(pieces)
+    return rng.choice([m for m in moves if m == piece or m[0] == piece])
+
+
 def random_game(game_type, seed, plies, kinds):
-    """A seeded random game, each ply choosing a piece with a move and then one of its
-    moves (so that rare movers are played as often as the Ants); every position checked."""
+    """A seeded random game with every position checked."""
     rng = random.Random(f"{game_type}/{seed}")
     position = Position(game_type)
     for _ in range(plies):
         moves = check_position(position, kinds)
         if not moves:
             return
-        moves = sorted(moves, key=str)
-        pieces = sorted({m[0] for m in moves if m != "pass"}) or ["pass"]
-        piece = rng.choice(pieces)
-        position.play(rng.choice([m for m in moves if m == piece or m[0] == piece]))
+        position.play(random_move(rng, moves))
 
 
 FAN_TYPES = ["Base+E", "Base+J", "Base+Dx", "Base+Guardians", "Base+M+Guardians+Dx", ALL_FAN]
@@ -245,7 +252,69 @@ def test_random_games_keep_the_rules_properties():
 @pytest.mark.slow
 @pytest.mark.parametrize("game_type", FAN_TYPES)
 def test_many_random_games_keep_the_rules_properties(game_type):
+    """30 games of up to 120 plies per game type (`pytest -m slow tests/test_reference_fan.py`:
+    about 3 min of CPU, 13 min on the shared 2-core machine)."""
     kinds = Counter()
     for seed in range(100, 130):
         random_game(game_type, seed, 120, kinds)
     assert sum(kinds.values()) > 10_000
+
+
+# --- The perft table (tests/data/perft_fan.tsv) -------------------------------------------
+def midgame(game_type, seed):
+    """The GameString after 20 + 4 x seed seeded random plies of the reference (None if the
+    game ended first), its moves printed by reference.move_string."""
+    rng = random.Random(f"mid/{game_type}/{seed}")
+    position = Position(game_type)
+    texts = []
+    for _ in range(20 + 4 * seed):
+        moves = position.legal_moves()
+        if not moves:
+            return None
+        move = random_move(rng, moves)
+        texts.append(move_string(position, move))
+        position.play(move)
+    if position.result:
+        return None
+    side = "White" if position.to_move == "w" else "Black"
+    return f"{position.game_type};InProgress;{side}[{position.turn}];" + ";".join(texts)
+
+
+PERFT_ROWS = [(name, text, int(depth), int(count)) for name, text, depth, count in read_rows("perft_fan.tsv")]
+
+
+def perft_position(text):
+    """A row's position: a GameTypeString is the start, a GameString is replayed."""
+    return Position.from_game_string(text) if ";" in text else Position(text)
+
+
+@pytest.mark.parametrize(
+    "name,text,depth,count",
+    [row for row in PERFT_ROWS if row[2] <= (3 if ";" not in row[1] else 1)]
+    + [pytest.param(*row, marks=pytest.mark.slow) for row in PERFT_ROWS if row[2] > (3 if ";" not in row[1] else 1)],
+    ids=lambda v: v if isinstance(v, str) and ";" not in v else None,
+)
+def test_reference_reproduces_the_perft_table(name, text, depth, count):
+    """The table the engine is held to; the reference made it (see its header) and
+    reproduces it: from the start to depth 3 and the mid-game rows at depth 1 by default,
+    everything under `-m slow` (about 15 min of CPU)."""
+    assert perft(perft_position(text), depth) == count
+
+
+def print_perft_table(start_depth=5, combination_depth=4, midgame_depth=3):
+    """`python -m tests.test_reference_fan`: the rows of tests/data/perft_fan.tsv."""
+    rows = [(f"{t}_start", t, start_depth) for t in SPEC_PERFT]
+    rows += [(f"{t}_start", t, combination_depth) for t in COMBINATIONS]
+    rows += [(f"{t}_mid{20 + 4 * seed}", midgame(t, seed), midgame_depth) for t in FAN_TYPES for seed in (0, 1)]
+    for name, text, depth in rows:
+        if text is None:
+            continue
+        position = perft_position(text)
+        for d in range(1, depth + 1):
+            print(f"{name}\t{text}\t{d}\t{perft(position, d)}", flush=True)
+
+
+COMBINATIONS = [ALL_FAN, "Base+Guardians+Dx+E+J", "Base+M+E", "Base+M+J", "Base+M+Dx", "Base+P+Dx"]
+
+if __name__ == "__main__":
+    print_perft_table()
