@@ -19,6 +19,10 @@ from engine.hexgrid import axial
 from engine.notation import format_game_type, parse_game_type
 from engine.uhp import Session
 
+from .conftest import read_rows
+from .test_fan_examples import FAN_EXAMPLES, MORE_FAN_POSITIONS, position_of
+from .test_reference import assert_same_moves, engine_statuses, reference_move
+
 FAN_TYPES = fan_game_types()
 # One of each size of token set, with and without the official letters.
 SAMPLE_TYPES = ("Base+E", "Base+J", "Base+Dx", "Base+Guardians", "Base+MLP+E", "Base+MP+J", "Base+M+Dx",
@@ -160,3 +164,44 @@ def test_every_move_of_random_fan_games_keeps_the_rules_invariants(game_type):
                 assert s.info[INFO_KEY] == key
             assert all((getattr(s, f) == before[f]).all() for f in RESTORED)
             assert (s.info[STATUSES] == statuses).all()
+
+
+# --- The spec's examples and the perft table, on the engine ---------------------------
+def engine_board(position):
+    """The engine's board of a reference position built from a spec example."""
+    # Last is the mover first (the Dragonfly before its cargo).
+    last = sorted(position.last, key=lambda name: name[1:] != "Dx")
+    frozen = next(iter(position.frozen), None)
+    to_move = "wb".index(position.to_move)
+    return Board.from_stacks(position.game_type, position.stacks, to_move=to_move, turn=position.turn,
+                             last=last, frozen=frozen)
+
+
+EXAMPLE_ROWS = [e for e in FAN_EXAMPLES + MORE_FAN_POSITIONS if e.kind != "perft"]
+
+
+@pytest.mark.parametrize("example", EXAMPLE_ROWS, ids=[e.name for e in EXAMPLE_ROWS])
+def test_the_engine_plays_each_example_as_the_reference(example):
+    """Every move of the example's position, not only those of its piece: the
+    reference gives exactly the spec's set (test_fan_examples.py), and the engine
+    exactly the reference's moves, results and statuses."""
+    position = position_of(example)
+    board = engine_board(position)
+    assert_same_moves(board, position)
+    for move in board.legal_moves:
+        child = position.copy()
+        child.play(reference_move(move))
+        board.push(move)
+        assert_same_moves(board, child)
+        assert engine_statuses(board) == (set(child.last), set(child.frozen)), board.uhp(move)
+        board.pop()
+
+
+PERFT_FAN = [(name, text, int(depth), int(count)) for name, text, depth, count in read_rows("perft_fan.tsv")]
+
+
+@pytest.mark.parametrize("name, text, depth, count", [row for row in PERFT_FAN if row[2] <= 4],
+                         ids=[f"{row[0]}-{row[2]}" for row in PERFT_FAN if row[2] <= 4])
+def test_engine_perft_equals_the_fan_table(name, text, depth, count):
+    board = Board.from_game_string(text) if ";" in text else Board(text)
+    assert board.perft(depth) == count
