@@ -19,7 +19,18 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from .board import compute_key, copy_state, make_move, new_state, put_piece, queens_result, top_piece, unmake_move
-from .bugs import BLACK, FAN_BITS, NUM_BUGS, NUM_PIECES, QUEEN_ID, WHITE
+from .bugs import (
+    BLACK,
+    BUGS,
+    FAN_BITS,
+    NUM_BUGS,
+    NUM_PIECES,
+    PLACE_BESIDE_BOTH,
+    PLACE_BESIDE_OWN,
+    PLACE_ON_TOP,
+    QUEEN_ID,
+    WHITE,
+)
 from .constants import (
     BLACK_WINS,
     DRAW,
@@ -36,6 +47,7 @@ from .constants import (
     INFO_RESULT,
     INFO_REVERSIBLE_FROM,
     MAX_GAME_PLIES,
+    MAX_HIVE_SPAN,
     MAX_MOVES,
     MAX_PLIES,
     PIECE_BUG,
@@ -46,7 +58,16 @@ from .diagram import text_diagram
 from .errors import IllegalMoveError, NotationError
 from .hexgrid import NUM_CELLS, ORIGIN, axial, cell_of, filled_neighbours, neighbor
 from .moves import KIND_MOVE, KIND_NAMES, KIND_PASS, KIND_PLACE, PASS_MOVE, encode, move_dest, move_kind, move_piece
-from .movegen import bug_enabled, generate_moves, is_covered, is_frozen, is_pinned, pieces_may_move, placeable_pieces
+from .movegen import (
+    bug_enabled,
+    generate_moves,
+    is_covered,
+    is_frozen,
+    is_pinned,
+    pieces_may_move,
+    placeable_pieces,
+    throws_by,
+)
 from .movegen import placement_cells as _placement_cells
 from .notation import (
     MoveText,
@@ -114,6 +135,13 @@ class Move(int):
 
 
 PASS = Move(PASS_MOVE)
+
+# Why a placement is refused, by the bug's placement rule (bugs.py PLACE_*).
+_PLACEMENT_RULES = {
+    PLACE_BESIDE_OWN: "You can't place that piece there.",
+    PLACE_BESIDE_BOTH: "A Flea is placed next to pieces of both colours and not next to the other Queen Bee.",
+    PLACE_ON_TOP: "A Moth or a Butterfly is placed on top of a piece of your colour with no enemy piece next to it.",
+}
 
 # Why a game ended: by the rules, or adjudicated by the caller (Board.outcome's max_plies).
 QUEEN_SURROUNDED = "Queen surrounded"
@@ -371,6 +399,9 @@ class Board:
         if self.ply >= MAX_GAME_PLIES:
             raise IllegalMoveError(f"A game may last at most {MAX_GAME_PLIES} plies.")
         make_move(self._state, move)
+        if self._may_overstretch and self._hive_span() > MAX_HIVE_SPAN:
+            unmake_move(self._state)
+            raise IllegalMoveError(f"hexbee cannot play a hive that stretches over more than {MAX_HIVE_SPAN + 1} cells.")
         self._move_strings.append(move_string)
         return move
 
@@ -431,8 +462,29 @@ class Board:
             # Dragonfly's carry is a move of it that names its cargo too).
             for legal in self.legal_moves:
                 if legal.piece == parsed.piece and legal.dest == dest:
+                    if parsed.thrower >= 0 and legal not in self._throws_by(parsed.thrower):
+                        raise IllegalMoveError(f"{piece_name(parsed.thrower)} can't throw "
+                                               f"{piece_name(parsed.piece)} there.")
                     return legal
         raise IllegalMoveError(self._illegal_reason(move, blocked))
+
+    @property
+    def _may_overstretch(self):
+        """Whether the game type has more ground pieces than the grid's fold
+        allows in one line (constants.MAX_HIVE_SPAN): the biggest fan ones."""
+        return 2 * sum(BUGS[b].copies for b in range(NUM_BUGS)
+                       if bug_enabled(self._state, b) and BUGS[b].placement != PLACE_ON_TOP) - 1 > MAX_HIVE_SPAN
+
+    def _hive_span(self):
+        """The largest hex distance between two cells of the hive."""
+        cells = {axial(cell) for _, cell, _ in self.pieces_in_play()}
+        return max((max(abs(q1 - q2), abs(r1 - r2), abs(q1 + r1 - q2 - r2))
+                    for q1, r1 in cells for q2, r2 in cells), default=0)
+
+    def _throws_by(self, thrower):
+        """The moves the throw of `thrower` makes now (movegen.throws_by)."""
+        count = throws_by(self._state, thrower, self._buffer)
+        return {Move(int(m)) for m in self._buffer[:count]}
 
     def _resolve(self, parsed):
         """Destination cell of a parsed move, and whether the notation names an
@@ -499,12 +551,14 @@ class Board:
         if blocked:
             return "You can't move there because a piece already exists at that position."
         if not in_play:
-            return "You can't place that piece there."
+            return _PLACEMENT_RULES[BUGS[bug].placement]
         if is_covered(state, piece):
             return "You can't move that piece because it has another piece on top of it."
         if state.piece_level[piece] == 0 and is_pinned(state, state.piece_cell[piece]):
             return "You can't move that piece because it will break the hive."
         if is_frozen(state, piece):
+            if self.expansions & FAN_BITS:
+                return "You can't move that piece because the opponent threw it last turn."
             return "You can't move that piece because the opponent's pillbug moved it last turn."
         return "You can't move that piece there."
 

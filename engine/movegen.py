@@ -53,6 +53,7 @@ from .constants import (
     BUG_MOVEMENT,
     BUG_PLACEMENT,
     PIECE_BUG,
+    PIECE_COLOR,
     FLAG_QUEEN_FIRST_ALLOWED,
     IN_PROGRESS,
     INFO_EXPANSIONS,
@@ -565,6 +566,29 @@ def borrowed_row(s, cell):
     return movement, abilities
 
 
+@njit(cache=True, nogil=True)
+def piece_row(s, piece, cell, level):
+    """(movement, abilities) of the uncovered `piece` at `cell` and `level`: its
+    row's, or on the ground a Mosquito's borrowed ones."""
+    bug = PIECE_BUG[piece]
+    if level == 0 and BUG_FLAGS[bug] & COPIES_NEIGHBOURS:
+        return borrowed_row(s, cell)
+    return BUG_MOVEMENT[bug], BUG_ABILITIES[bug]
+
+
+@njit(cache=True, nogil=True)
+def throws_by(s, thrower, moves):
+    """The moves the throw of `thrower` makes now, written into `moves`; 0 when
+    it may not throw (for a MoveString's `^thrower`, fan-rules.md §4.2)."""
+    side = s.info[INFO_PLY] & 1
+    cell = s.piece_cell[thrower]
+    if cell < 0 or PIECE_COLOR[thrower] != side or not pieces_may_move(s, side) or s.height[cell] != 1:
+        return 0
+    if is_frozen(s, thrower) or in_last(s, thrower) or piece_row(s, thrower, cell, 0)[1] & THROW == 0:
+        return 0
+    return pillbug_throws(s, cell, moves, 0, new_stamp(s), new_stamp(s))
+
+
 # --- Placements ---------------------------------------------------------------
 @njit(cache=True, nogil=True)
 def placement_cells(s, side, out):
@@ -739,11 +763,7 @@ def generate(s, moves, write_placements, pinned_stamp):
             if cell < 0 or is_frozen(s, piece) or is_covered(s, piece):
                 continue
             level = s.piece_level[piece]
-            bug = PIECE_BUG[piece]
-            movement = BUG_MOVEMENT[bug]
-            abilities = BUG_ABILITIES[bug]
-            if level == 0 and BUG_FLAGS[bug] & COPIES_NEIGHBOURS:
-                movement, abilities = borrowed_row(s, cell)
+            movement, abilities = piece_row(s, piece, cell, level)
             # An ability works from the ground, even when its owner is pinned, but
             # not by a piece the previous ply acted on (fan-rules.md §3.3).
             if level == 0 and abilities & THROW and not in_last(s, piece):

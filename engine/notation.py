@@ -178,16 +178,18 @@ class MoveText(NamedTuple):
     """A parsed MoveString: pass, a piece alone, or a piece and a reference.
 
     direction is the destination's direction from the reference piece, or None
-    when the piece goes on top of the reference."""
+    when the piece goes on top of the reference; thrower the piece a throw names
+    with `^` (fan-rules.md §4.2), -1 for none."""
 
     is_pass: bool
     piece: int = -1
     reference: int = -1
     direction: Optional[int] = None
+    thrower: int = -1
 
 
 PASS_TEXT = MoveText(True)
-_MOVE_RE = re.compile(r"(\S+)(?:\s+([-/\\]?)(\S+?)([-/\\]?))?")
+_MOVE_RE = re.compile(r"(\S+)(?:\s+([-/\\]?)(\S+?)([-/\\]?)(?:\s+\^(\S+))?)?")
 
 
 def parse_move_text(text, fan=True):
@@ -199,18 +201,18 @@ def parse_move_text(text, fan=True):
     match = _MOVE_RE.fullmatch(stripped)
     if not match:
         raise NotationError(f"Unrecognized move '{stripped}'.")
-    mover, before, reference, after = match.groups()
+    mover, before, reference, after, thrower = match.groups()
     piece = parse_piece(mover, fan)
     if reference is None:
         return MoveText(False, piece)
     if before and after:
         raise NotationError(f"Unrecognized move '{stripped}': a reference takes one direction mark.")
+    if thrower is not None and not fan:
+        raise NotationError(f"Unrecognized move '{stripped}'.")
     ref = parse_piece(reference, fan)
-    if before:
-        return MoveText(False, piece, ref, _DIRECTION_BEFORE[before])
-    if after:
-        return MoveText(False, piece, ref, _DIRECTION_AFTER[after])
-    return MoveText(False, piece, ref, None)
+    thrower = -1 if thrower is None else parse_piece(thrower)
+    direction = _DIRECTION_BEFORE[before] if before else _DIRECTION_AFTER[after] if after else None
+    return MoveText(False, piece, ref, direction, thrower)
 
 
 def format_move_text(move):
@@ -221,11 +223,12 @@ def format_move_text(move):
     if move.reference < 0:
         return name
     ref = piece_name(move.reference)
+    thrower = f" ^{piece_name(move.thrower)}" if move.thrower >= 0 else ""
     if move.direction is None:
-        return f"{name} {ref}"
+        return f"{name} {ref}{thrower}"
     if move.direction in _MARK_BEFORE:
-        return f"{name} {_MARK_BEFORE[move.direction]}{ref}"
-    return f"{name} {ref}{_MARK_AFTER[move.direction]}"
+        return f"{name} {_MARK_BEFORE[move.direction]}{ref}{thrower}"
+    return f"{name} {ref}{_MARK_AFTER[move.direction]}{thrower}"
 
 
 def normalize_move_string(text):

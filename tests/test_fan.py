@@ -7,13 +7,14 @@ against the reference generator in test_reference.py.
 
 import io
 import random
+import re
 
 import pytest
 
-from engine.bugs import BUGS, EXPANSION_BIT, FAN_CAPABILITIES, RESTS_ON_TOP, fan_game_types, game_types
+from engine.bugs import BLACK, BUGS, EXPANSION_BIT, PIECE_NAMES, FAN_CAPABILITIES, RESTS_ON_TOP, fan_game_types, game_types
 from engine.board import compute_key, make_move, unmake_move
 from engine.constants import INFO_FROZEN, INFO_KEY, INFO_LAST_CARRIED, INFO_LAST_MOVED, INFO_PLY, INFO_RESULT
-from engine.errors import NotationError
+from engine.errors import IllegalMoveError, NotationError
 from engine.game import Board
 from engine.hexgrid import axial
 from engine.notation import format_game_type, parse_game_type
@@ -205,3 +206,67 @@ PERFT_FAN = [(name, text, int(depth), int(count)) for name, text, depth, count i
 def test_engine_perft_equals_the_fan_table(name, text, depth, count):
     board = Board.from_game_string(text) if ";" in text else Board(text)
     assert board.perft(depth) == count
+
+
+# --- Notation and the reasons of refusals (§4) --------------------------------------
+EX_J1_STACKS = {(0, 0): ["wJ"], (-1, 1): ["wQ"], (1, 0): ["bA1"], (2, 0): ["bQ"], (0, 1): ["bS1", "bB1"]}
+
+
+def test_a_throw_may_name_its_thrower_and_a_wrong_one_is_refused():
+    board = Board.from_stacks("Base+J", EX_J1_STACKS)
+    own = board.parse_uhp("wQ -wJ")
+    assert board.parse_uhp("wQ -wJ ^wJ") == own and board.parse_uhp("WQ -WJ ^WJ") == own  # ST-1: one move
+    assert board.uhp(board.parse_uhp("wQ \\bA1 ^wJ")) == "wQ \\bA1"  # printed without the thrower (NO-5)
+    with pytest.raises(IllegalMoveError, match="wJ can't throw wQ there."):
+        board.parse_uhp("wQ /bB1 ^wJ")  # wQ's own slide, not a throw of wJ's
+    with pytest.raises(IllegalMoveError, match="bA1 can't throw wQ there."):
+        board.parse_uhp("wQ -wJ ^bA1")
+    with pytest.raises(NotationError):
+        board.parse_uhp("wQ -wJ ^")
+    board.push_uhp("wQ -wJ ^wJ")
+    assert board.game_string().endswith(";wQ -wJ ^wJ") and board.move_history == [own]
+
+
+def test_an_official_game_knows_no_thrower_suffix():
+    board = Board.from_game_string("Base+P;InProgress;White[3];wP;bS1 wP-;wQ -wP;bQ bS1-")
+    with pytest.raises(NotationError, match="Unrecognized move"):
+        board.parse_uhp("wQ -wP ^wP")
+
+
+@pytest.mark.parametrize("game_type, stacks, move, reason", [
+    ("Base+E", {(0, 0): ["wQ"], (1, 0): ["bQ"], (-1, 0): ["wA1"], (-1, 1): ["bA1"]}, "wE -wA1",
+     "A Flea is placed next to pieces of both colours and not next to the other Queen Bee."),
+    ("Base+E", {(0, 0): ["wQ"], (1, 0): ["bQ"], (-1, 0): ["wA1"], (-1, 1): ["bA1"]}, "wE wQ\\",
+     "A Flea is placed next to pieces of both colours and not next to the other Queen Bee."),
+    ("Base+Guardians", {(0, 0): ["wQ"], (1, 0): ["bQ"], (-1, 0): ["wA1"]}, "wV -wA1",
+     "A Moth or a Butterfly is placed on top of a piece of your colour with no enemy piece next to it."),
+    ("Base+Guardians", {(0, 0): ["wQ"], (1, 0): ["bQ"], (-1, 0): ["wA1"]}, "wZ wQ",
+     "A Moth or a Butterfly is placed on top of a piece of your colour with no enemy piece next to it."),
+])
+def test_a_fan_placement_off_its_rule_says_the_rule(game_type, stacks, move, reason):
+    board = Board.from_stacks(game_type, stacks)
+    with pytest.raises(IllegalMoveError, match=re.escape(reason)):
+        board.parse_uhp(move)
+
+
+def test_a_frozen_piece_is_refused_with_the_fan_reason():
+    board = Board.from_stacks("Base+J", EX_J1_STACKS, to_move=BLACK, last=["bQ"], frozen="bQ")
+    with pytest.raises(IllegalMoveError, match="the opponent threw it last turn"):
+        board.parse_uhp("bQ bA1\\")
+
+
+def test_a_hive_longer_than_the_grid_holds_is_refused_and_nothing_changes():
+    """Base+MLP+Dx+E+J has 34 ground pieces: a line of them would fold onto
+    itself on the 32 x 32 grid, so a move stretching the hive over more than
+    MAX_HIVE_SPAN + 1 cells is refused (the legal moves still list it)."""
+    game_type = "Base+MLP+Dx+E+J"
+    names = [name for name in PIECE_NAMES if name[1:] not in ("V", "Z")]
+    white = [n for n in names if n[0] == "w" and n != "wJ"]
+    black = [n for n in names if n[0] == "b"][:14]
+    line = black + white  # 30 pieces, White's at the east end
+    board = Board.from_stacks(game_type, {(q, 0): [name] for q, name in enumerate(line)}, turn=20)
+    placement = board.parse_uhp(f"wJ {line[-1]}-")
+    before = board.key
+    with pytest.raises(IllegalMoveError, match="stretches over more than 30 cells"):
+        board.push(placement)
+    assert board.key == before and board.piece_cell(PIECE_NAMES.index("wJ")) == -1
