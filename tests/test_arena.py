@@ -34,6 +34,7 @@ from bench.scoreboard import Scoreboard
 from bench.timecontrol import GameClock, TimeControl, format_uhp_time
 from bench.tournament import schedule
 from engine.game import Board
+from engine.pgn import read_games
 
 ROOT = Path(__file__).resolve().parent.parent
 FAKE = Path(__file__).resolve().parent / "fake_engine.py"
@@ -224,6 +225,18 @@ def test_match_between_random_movers(tmp_path):
         assert record["termination"] not in FORFEITS
     pgn = (tmp_path / "out" / "games.pgn").read_text()
     assert pgn.count("[Event ") == 4 and "[GameType \"Base+MLP\"]" in pgn and "\n7. " in pgn
+    # The file reads back into Games that replay to the recorded games.
+    games = {int(game.headers["Round"]): game for game in read_games(tmp_path / "out" / "games.pgn")}
+    assert sorted(games) == [1, 2, 3, 4]
+    for record in records:
+        game = games[record["number"]]
+        assert (game.headers["White"], game.headers["Black"], game.result) == (
+            record["white"], record["black"], record["result"])
+        assert game.headers["Termination"] == record["termination"]
+        assert game.comments == {record["plies"]: record["reason"]}
+        assert game.board() == Board.from_game_string(record["game_string"])
+        assert game.board().game_string() == record["game_string"]
+        assert sum(1 for _ in game.positions()) == record["plies"] + 1
     assert "4 of 4 games played (all games played)" in summary
 
 

@@ -4,8 +4,9 @@ its progress, and every bad request gets a 4xx with its reason and leaves the
 game as it was. The page itself is tested in a browser (test_web_browser.py);
 `hexbee web` as a program at the end."""
 
-import json
 import random
+import signal
+import socket
 import subprocess
 import sys
 import time
@@ -230,6 +231,10 @@ def test_an_analysis_is_stopped_by_a_move_and_one_search_runs_at_a_time(client):
         shown = client.get(f"/api/games/{game_id}").json()
         assert shown["search"]["running"] and 'class="arrow line"' in shown["svg"]  # its line, as arrows
         assert shown["actions"]  # a person may play during an analysis ...
+        # A refused move stops it and forgets it, so that the page starts it again.
+        refused(client.post(f"/api/games/{game_id}/play", json={"move": "wS1 bQ-"}), 400, "You can't move")
+        assert client.get(f"/api/games/{game_id}").json()["search"] is None
+        assert client.post(f"/api/games/{game_id}/search", json={"play": False}).status_code == 202
         move = shown["actions"][0]["move"]
         played = client.post(f"/api/games/{game_id}/play", json={"move": move}).json()  # ... which stops it
         assert played["moves"][-1] == move and played["search"] is None
@@ -299,10 +304,18 @@ def test_hexbee_web_serves_on_a_free_local_port(kernel_cache):
         state = httpx.post(url + "api/games", json={"game": "Base"}, timeout=10).json()
         assert state["game_string"] == "Base;NotStarted;White[1]"
         assert "<title>hexbee</title>" in httpx.get(url, timeout=10).text
+        # Ctrl-C during an analysis (a search until stopped): the server stops it and ends, status 0.
+        started = httpx.post(url + f"api/games/{state['id']}/search", json={"play": False}, timeout=10)
+        assert started.status_code == 202
+        time.sleep(0.3)
+        server.send_signal(signal.SIGINT)
+        assert server.wait(15) == 0
     finally:
-        server.terminate()
-        server.wait(10)
-    assert "not only this machine" not in server.stderr.read()
+        if server.poll() is None:
+            server.kill()
+            server.wait(10)
+    errors = server.stderr.read()
+    assert "not only this machine" not in errors and "Traceback" not in errors
 
 
 def test_hexbee_web_says_when_it_listens_beyond_this_machine(kernel_cache):
@@ -315,8 +328,28 @@ def test_hexbee_web_says_when_it_listens_beyond_this_machine(kernel_cache):
     assert "listening on 0.0.0.0, not only this machine" in server.stderr.read()
 
 
-def test_hexbee_web_refuses_a_bad_port():
+def test_hexbee_web_refuses_a_bad_port_or_one_in_use():
     result = subprocess.run([sys.executable, "-m", "engine", "web", "--port", "70000"], capture_output=True,
                             text=True, timeout=30)
-    assert result.returncode == 2 and "a port is 0 to 65535" in result.stderr
-    assert json.dumps(result.stdout) == '""'
+    assert (result.returncode, result.stdout) == (2, "") and "--port 70000: a port is 0 to 65535." in result.stderr
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run([sys.executable, "-m", "engine", "web", "--port", str(port)], capture_output=True,
+                                text=True, timeout=30)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert f"cannot listen on 127.0.0.1:{port}: Address already in use" in result.stderr
+
+
+def test_a_bug_in_the_server_is_a_500_with_a_reason_not_a_traceback(kernel_cache, monkeypatch):
+    from engine.web import games
+
+    with TestClient(create_app(Games(capacity=2)), raise_server_exceptions=False) as client:
+        game_id = new_game(client)["id"]
+
+        def broken(self, *args, **kwargs):
+            raise RuntimeError("a bug")
+
+        monkeypatch.setattr(games.Game, "state", broken)
+        refused(client.get(f"/api/games/{game_id}"), 500, "The server failed: RuntimeError.")

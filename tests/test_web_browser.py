@@ -240,6 +240,20 @@ def test_actions_of_other_kinds_get_controls_of_their_own(tab):
     assert tab.game.board.ply == 0  # the engine refused it: nothing changed
 
 
+def test_a_pillbug_throw_played_by_clicking_the_piece_thrown(tab):
+    """Black's Pillbug (bP) may throw White's Spider: a move of that piece, so
+    clicking wS1 on Black's turn shows where it can be thrown."""
+    game = (r"Base+P;InProgress;Black[7];wB1;bA1 \wB1;wP /wB1;bS1 bA1/;wB2 wB1\;bP -bA1;wQ /wP;"
+            r"bQ -bS1;wS1 -wQ;bS2 \bQ;wS1 /bP;bG1 /bS2;wB2 wB1-")
+    tab.load(game)
+    tab.settle(game)
+    throws = [a for a in tab.game.actions() if a["piece"] == "wS1"]
+    assert sorted(a["move"] for a in throws) == ["wS1 /bG1", "wS1 bP\\"]
+    tab.click_action(throws[0])
+    assert tab.settle() == f"{game.replace('Black[7]', 'White[8]')};{throws[0]['move']}"
+    assert tab.errors == []
+
+
 def test_two_tabs_on_one_game_and_another_on_its_own(tab, browser, server):
     other = Page(browser, server, tab.game.id)
     third = Page(browser, server)
@@ -400,4 +414,9 @@ def test_a_whole_game_against_the_engine(tab):
             " && Number(document.body.dataset.ply) % 2 === 0 || document.body.dataset.gameString.includes('Wins')"
             " || document.body.dataset.gameString.includes('Draw')")
         assert tab.settle() == tab.game.board.game_string()
+    outcome = tab.game.board.outcome()
+    if outcome is not None:  # the page says how it ended
+        assert tab.page.inner_text("#status").endswith(f"({outcome.termination})")
+        assert tab.page.locator("#other-actions button").count() == 0 and tab.page.is_disabled("#engine-move")
+    print(f"{tab.game.board.ply} plies: {outcome}")
     assert tab.errors == []

@@ -204,7 +204,7 @@ def create_app(games=None):
 
     async def server_error(request, error):
         log.exception("request %s %s failed", request.method, request.url.path, exc_info=error)
-        return _error(500, f"The server failed: {type(error).__name__}. The game is as it was.")
+        return _error(500, f"The server failed: {type(error).__name__}. The details are on its console.")
 
     routes = [
         Route("/", page),

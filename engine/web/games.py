@@ -220,6 +220,13 @@ class Game:
         self._exclusive()
         try:
             self._mutate(line)
+        except GameError:
+            if self.search is not None and self.search.mode == "analyse":
+                with self._search_lock:  # stopped for nothing: forgotten, so that the page starts it again
+                    self.search = None
+                    self.version += 1
+            raise
+        else:
             with self._search_lock:
                 self.search = None  # its line was of another position
                 self.version += 1
