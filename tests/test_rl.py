@@ -7,6 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pytest
 
+from engine.bugs import QUEEN_ID
 from engine.constants import BLACK_WINS, DRAW, IN_PROGRESS, WHITE_WINS
 from engine.game import Board
 from engine.hexgrid import ORIGIN, axial
@@ -125,7 +126,7 @@ def test_bad_actions_get_clear_errors():
     with pytest.raises(ValueError, match=f"from 0 to {NUM_ACTIONS - 1}, not -1"):
         state.apply_action(-1)
     with pytest.raises(ValueError, match="not legal"):
-        state.apply_unchecked(14 * 1024)  # a black piece on White's turn
+        state.apply_unchecked(QUEEN_ID[1] * 1024)  # a black piece on White's turn
     with pytest.raises(TypeError, match="an action is an int, not str"):
         state.apply_action("wS1")
     with pytest.raises(TypeError, match="takes a Board"):
