@@ -359,3 +359,11 @@ def test_match_between_two_instances_of_our_engine_at_depth_1(tmp_path):
     estimate = elo_estimate(game_counts(wins, draws, losses))
     assert f"first vs second: +{wins} ={draws} -{losses}, Elo {estimate}" in summary
     assert estimate.score == pytest.approx((wins + draws / 2) / 4)
+
+
+def test_a_fan_game_type_needs_its_tokens_among_the_capabilities():
+    from bench.tournament import required_capabilities
+
+    assert required_capabilities("Base") == set()
+    assert required_capabilities("Base+MLP") == {"Mosquito", "Ladybug", "Pillbug"}
+    assert required_capabilities("Base+P+Guardians+Dx") == {"Pillbug", "Guardians", "Dx"}
