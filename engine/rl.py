@@ -35,7 +35,7 @@ True
 import threading
 
 import numpy as np
-from numba import njit
+from numba import njit, typeof
 
 from .board import copy_position, make_move, new_state, unmake_move
 from .bugs import CLIMBERS, NUM_BUGS, NUM_PIECES, PIECES_PER_SIDE
@@ -327,6 +327,38 @@ def playouts_kernel(a, moves, count, seed, max_plies, results):
     return total
 
 
+# --- Calling the kernels --------------------------------------------------------
+class _Direct:
+    """The compiled functions of the kernels a State calls, called without numba's
+    dispatch: finding the types of a structured array's arguments costs numba some
+    2 us a call, more than a clone. Each is taken from its dispatcher after a
+    first call with the argument types a State always passes (the state's array,
+    this thread's int32 move buffer, Python ints), so it must only be given those;
+    arrays from a caller go through the dispatcher, which checks them."""
+
+    def __init__(self):
+        a, moves = _record()[0], _moves()
+        self.clone_into = _entry_point(clone_into, a, a)
+        self.child = _entry_point(child_kernel, a, a, 0, moves)
+        self.apply = _entry_point(apply_action_kernel, a, 0, moves, True)
+        self.actions = _entry_point(legal_actions_into, a, moves, np.empty(MAX_MOVES, dtype=np.int64))
+
+
+def _entry_point(kernel, *args):
+    kernel(*args)
+    return kernel.overloads[tuple(typeof(arg) for arg in args)].entry_point
+
+
+_direct = None
+
+
+def _kernels():
+    global _direct
+    if _direct is None:
+        _direct = _Direct()
+    return _direct
+
+
 # --- Records: drawn from a free list, so that a clone allocates nothing --------
 _FREE = []  # records of States that are gone (list.append and pop are atomic)
 _FREE_LIMIT = 32  # records of 1.5 MB each
@@ -408,7 +440,7 @@ class State:
     def clone(self):
         state = State.__new__(State)
         state._a, state._info = record = _record()
-        clone_into(record[0], self._a)
+        (_direct or _kernels()).clone_into(record[0], self._a)
         return state
 
     def child(self, action):
@@ -418,7 +450,7 @@ class State:
             raise TypeError(f"an action is an int, not {type(action).__name__}")
         state = State.__new__(State)
         state._a, state._info = record = _record()
-        status = child_kernel(record[0], self._a, int(action), _moves())
+        status = (_direct or _kernels()).child(record[0], self._a, int(action), _moves())
         if status != _OK:
             raise ValueError(_ERRORS[status].format(action))
         return state
@@ -467,14 +499,14 @@ class State:
         """The legal actions, sorted, as an int64 array (empty once the game is
         over; [PASS_ACTION] when passing is forced)."""
         out = np.empty(MAX_MOVES, dtype=np.int64)
-        n = legal_actions_into(self._a, _moves(), out)
+        n = (_direct or _kernels()).actions(self._a, _moves(), out)
         _check_kinds(n)
         return out[:n]
 
     def legal_actions_mask(self, out=None):
         """A bool array of NUM_ACTIONS, True at the legal actions; written into
         `out` when given."""
-        mask = np.empty(NUM_ACTIONS, dtype=np.bool_) if out is None else out
+        mask = np.empty(NUM_ACTIONS, dtype=np.bool_) if out is None else _checked_out(out, np.bool_, (NUM_ACTIONS,))
         _check_kinds(legal_mask_into(self._a, _moves(), mask))
         return mask
 
@@ -490,7 +522,7 @@ class State:
     def _apply(self, action, checked):
         if not isinstance(action, (int, np.integer)) or isinstance(action, bool):
             raise TypeError(f"an action is an int, not {type(action).__name__}")
-        status = apply_action_kernel(self._a, int(action), _moves(), checked)
+        status = (_direct or _kernels()).apply(self._a, int(action), _moves(), checked)
         if status != _OK:
             raise ValueError(_ERRORS[status].format(action))
 
@@ -525,13 +557,25 @@ class State:
     def observation_tensor(self, out=None):
         """The observation planes (module docstring), float32 of OBSERVATION_SHAPE;
         written into `out` when given."""
-        planes = np.empty(OBSERVATION_SHAPE, dtype=np.float32) if out is None else out
+        planes = (np.empty(OBSERVATION_SHAPE, dtype=np.float32) if out is None
+                  else _checked_out(out, np.float32, OBSERVATION_SHAPE))
         observation_into(self._a, planes)
         return planes
 
     def playouts(self, count, seed=0, max_plies=MAX_GAME_PLIES):
         """Results of `count` random games from here (see `playouts`)."""
         return playouts(self, count, seed, max_plies)
+
+
+def _checked_out(out, dtype, shape):
+    """A caller's output array, if it is what the kernel writes (which checks no
+    bounds): a C-contiguous, writable numpy array of that dtype and shape."""
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"out is a numpy array, not {type(out).__name__}")
+    if out.dtype != dtype or out.shape != shape or not out.flags.c_contiguous or not out.flags.writeable:
+        raise ValueError(f"out must be a writable C-contiguous {np.dtype(dtype).name} array of shape {shape}, "
+                         f"not {out.dtype.name} {out.shape}")
+    return out
 
 
 def _check_kinds(n):
