@@ -466,8 +466,8 @@ class Board:
 
     # --- Perft ---------------------------------------------------------------------
     def perft(self, depth, threads=1, stop=None):
-        """Leaf count of the legal-move tree `depth` plies deep; None if the
-        threading.Event `stop` was set before the count was complete."""
+        """Leaf count of the legal-move tree `depth` plies deep; None if `stop`
+        (a perft.StopFlag) was set before the count was complete."""
         if self.ply + depth >= MAX_PLIES:
             raise ValueError(f"perft({depth}) would pass the {MAX_PLIES} plies a state holds.")
         return perft(self._state, depth, threads, stop)
