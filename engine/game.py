@@ -57,7 +57,6 @@ from .notation import (
     piece_name,
 )
 from .perft import perft
-from .svg import board_svg
 
 __all__ = ["Board", "Move", "PASS", "axial"]
 
@@ -177,6 +176,8 @@ class Board:
 
     def _repr_svg_(self):
         """The position as an SVG picture, for notebooks (svg.board_svg)."""
+        from .svg import board_svg  # here, not at the top: the engine's start-up does not wait for xml.sax
+
         return board_svg(self)
 
     def __eq__(self, other):
