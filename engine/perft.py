@@ -16,11 +16,7 @@ from .movegen import count_after_placement, count_moves, generate_moves, mark_pi
 
 
 @njit(cache=True, nogil=True)
-def _perft(s, depth, buffers, stop):
-    """Leaves `depth` plies down from `s`, or -1 as soon as `stop[0]` is seen
-    non-zero: it is read before each subtree of two plies or more, so between
-    two reads there is at most one count of the last two plies (a tenth of a
-    millisecond in a wide position), and a read costs nothing beside it."""
+def _perft(s, depth, buffers):
     moves = buffers[depth - 1]
     if depth == 1:
         return count_moves(s, moves, 0)
@@ -29,10 +25,28 @@ def _perft(s, depth, buffers, stop):
         return _last_two(s, moves, n, buffers[0])
     total = 0
     for i in range(n):
+        make_move(s, moves[i])
+        total += _perft(s, depth - 1, buffers)
+        unmake_move(s)
+    return total
+
+
+@njit(cache=True, nogil=True)
+def _perft_until_stopped(s, depth, buffers, stop):
+    """_perft, or -1 as soon as `stop[0]` is seen non-zero: it is read before
+    each subtree of three plies or more, so that between two reads there is at
+    most one perft(3) (milliseconds in a wide position); the counting below
+    that is _perft's, untouched."""
+    if depth <= 3:
+        return _perft(s, depth, buffers)
+    moves = buffers[depth - 1]
+    n = generate_moves(s, moves)
+    total = 0
+    for i in range(n):
         if stop[0] != 0:
             return -1
         make_move(s, moves[i])
-        count = _perft(s, depth - 1, buffers, stop)
+        count = _perft_until_stopped(s, depth - 1, buffers, stop)
         unmake_move(s)
         if count < 0:
             return -1
@@ -91,7 +105,7 @@ def perft_kernel(s, depth, stop):
     if depth <= 0:
         return 1
     buffers = np.empty((depth, MAX_MOVES), dtype=np.int32)
-    return _perft(s, depth, buffers, stop)
+    return _perft_until_stopped(s, depth, buffers, stop)
 
 
 @njit(cache=True, nogil=True)
