@@ -6,7 +6,9 @@
 Each --engine is a list of key=value words: cmd=COMMAND LINE (required),
 name=NAME, dir=WORKING DIRECTORY, option.NAME=VALUE (sent as `options set NAME
 VALUE` at start-up), and one time control: depth=N, movetime=SECONDS or
-tc=BASE+INCREMENT (a clock in seconds). --each gives defaults for all engines.
+tc=BASE+INCREMENT (a clock in seconds); limit=time, seconds or clock is the
+form of its time limits (bestmove time hh:mm:ss, bestmove seconds S, or with a
+clock hexbee's bestmove clock REMAINING INCREMENT). --each gives defaults for all engines.
 Two engines play a match, more a round robin. Results go to --out: games.jsonl,
 games.pgn, summary.txt and each engine's stderr.
 """
@@ -42,13 +44,13 @@ def parse_entrant(words, defaults, number):
             raise ArenaError(f"engine setting {word!r} is not key=value")
         if key.startswith("option."):
             options.append((key[len("option."):], value))
-        elif key in ("cmd", "name", "dir") or key in TIME_CONTROL_KEYS:
+        elif key in ("cmd", "name", "dir", "limit") or key in TIME_CONTROL_KEYS:
             if key in TIME_CONTROL_KEYS:  # a later time control replaces a default one
                 for other in TIME_CONTROL_KEYS:
                     fields.pop(other, None)
             fields[key] = value
         else:
-            raise ArenaError(f"unknown engine setting {key!r} (cmd, name, dir, option.NAME, depth, movetime, tc)")
+            raise ArenaError(f"unknown engine setting {key!r} (cmd, name, dir, option.NAME, depth, movetime, tc, limit)")
     if "cmd" not in fields:
         raise ArenaError(f"engine {number} has no cmd=")
     controls = [key for key in TIME_CONTROL_KEYS if key in fields]
@@ -56,6 +58,8 @@ def parse_entrant(words, defaults, number):
         raise ArenaError(f"engine {number} has no time control (depth=, movetime= or tc=)")
     try:
         control = TimeControl.parse(controls[0], fields[controls[0]])
+        if "limit" in fields:
+            control = control.with_form(fields["limit"])
     except ValueError as error:
         raise ArenaError(str(error)) from None
     spec = EngineSpec(fields.get("name", f"engine{number}"), fields["cmd"], tuple(options), fields.get("dir"))

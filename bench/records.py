@@ -2,12 +2,15 @@
 
 Each game is appended, and flushed, to two files in the output folder:
 `games.jsonl` (one JSON object a line: the GameString, result, reason, ...) and
-`games.pgn` (PGN-style, one move a line as MzingaViewer reads them).
+`games.pgn` (PGN-style, one move a line as MzingaViewer reads them; engine.pgn
+writes it and reads it back).
 """
 
 import json
 import platform
 from pathlib import Path
+
+from engine.pgn import Game
 
 GAMES_FILE = "games.jsonl"
 PGN_FILE = "games.pgn"
@@ -25,7 +28,7 @@ class GameLog:
     def write(self, record):
         self._games.write(json.dumps(record) + "\n")
         self._games.flush()
-        self._pgn.write(pgn_text(record, self.event) + "\n")
+        self._pgn.write(str(game_record(record, self.event)) + "\n")
         self._pgn.flush()
 
     def write_summary(self, text):
@@ -42,28 +45,19 @@ def read_records(directory):
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def pgn_text(record, event):
-    """One game in PGN style: tags, then each ply numbered on its own line, the
-    reason the game ended as a comment, and the result."""
-    fields = record["game_string"].split(";")
-    tags = [
-        ("Event", event),
-        ("Site", platform.node()),
-        ("Date", record["finished"][:10].replace("-", ".")),
-        ("Round", str(record["number"])),
-        ("White", record["white"]),
-        ("Black", record["black"]),
-        ("Result", record["result"]),
-        ("GameType", fields[0]),
-        ("TimeControl", f"{record['white_control']} / {record['black_control']}"),
-        ("Termination", record["termination"]),
-    ]
-    lines = [f'[{name} "{_escape(value)}"]' for name, value in tags]
-    lines.append("")
-    lines.extend(f"{number}. {move.strip()}" for number, move in enumerate(fields[3:], start=1))
-    lines.append("{" + record["reason"].replace("}", ")") + "} " + record["result"])
-    return "\n".join(lines) + "\n"
-
-
-def _escape(text):
-    return text.replace("\\", "\\\\").replace('"', '\\"')
+def game_record(record, event):
+    """One finished game as an engine.pgn.Game: the tags (players, time controls,
+    termination), its moves, its result and the reason it ended as a comment
+    after the last move. Its text is what games.pgn holds."""
+    return Game.from_game_string(
+        record["game_string"],
+        Event=event,
+        Site=platform.node(),
+        Date=record["finished"][:10].replace("-", "."),
+        Round=str(record["number"]),
+        White=record["white"],
+        Black=record["black"],
+        Result=record["result"],
+        TimeControl=f"{record['white_control']} / {record['black_control']}",
+        Termination=record["termination"],
+    ).commented(record["plies"], record["reason"])

@@ -3,6 +3,7 @@
     python -m engine            # the engine, for a viewer or a tournament runner
     python -m engine --warmup   # compile (or load) every numba kernel, then exit
     python -m engine --option AllowQueenOnFirstTurn=True   # set options at start-up
+    python -m engine web        # the board in a browser (engine/web/cli.py; the web extra)
 
 Viewers wait for the unprompted banner (uhp.md, "Transport"), so it is printed
 before anything slow: this module imports nothing heavy at the top, and numba
@@ -32,8 +33,12 @@ def main(argv=None):
     A SIGINT during start-up ends the engine with status 0 at once (the banner,
     if it was already printed, is all the client sees); later, SIGINT stops a
     command or, when idle, ends the engine (Session.interrupt)."""
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    if arguments[:1] == ["web"]:
+        return _web(arguments[1:])
     signal.signal(signal.SIGINT, _note_sigint)  # engine/__init__.py did, if run as the program
-    parser = argparse.ArgumentParser(prog=NAME, description="A Hive engine speaking the Universal Hive Protocol.")
+    parser = argparse.ArgumentParser(prog=NAME, description="A Hive engine speaking the Universal Hive Protocol.",
+                                     epilog=f"`{NAME} web --help`: the board in a browser.")
     parser.add_argument("--version", action="version", version=f"{NAME} v{__version__}")
     parser.add_argument("--warmup", action="store_true", help="compile or load every numba kernel, then exit")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
@@ -83,6 +88,19 @@ def main(argv=None):
         logging.getLogger(NAME).exception("the engine failed")
         _quit(stdout, 1)
     _quit(stdout, 0)
+
+
+def _web(argv):
+    """`hexbee web`: the web server, where Ctrl-C is the server's to handle."""
+    if SIGINTS_AT_START:
+        return 0
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    from .web.cli import main as web_main
+
+    try:
+        return web_main(argv)
+    except KeyboardInterrupt:
+        return 0
 
 
 def _set_options(session, settings):

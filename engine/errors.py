@@ -1,5 +1,7 @@
 """The two errors the rules raise; only the protocol turns them into output."""
 
+__all__ = ["NotationError", "IllegalMoveError"]
+
 
 class NotationError(ValueError):
     """A string that is not valid UHP notation (GameString, MoveString, ...)."""

@@ -5,9 +5,9 @@ validates every move it is given, and says why an illegal one is illegal.
 
 >>> board = Board("Base+MLP")
 >>> board.push_uhp("wG1")
-Move(wG1 -> (0, 0))
+Move(wG1)
 >>> board.push_uhp("bL /wG1")
-Move(bL -> (-1, 1))
+Move(bL /wG1)
 >>> board.game_string()
 'Base+MLP;InProgress;White[2];wG1;bL /wG1'
 >>> board.uhp(board.parse_uhp("WQ WG1-"))
@@ -39,9 +39,9 @@ from .constants import (
     PIECE_COLOR,
     WHITE_WINS,
 )
-from .diagram import text_diagram
+from .diagram import hand, stacks, text_diagram
 from .errors import IllegalMoveError, NotationError
-from .hexgrid import NUM_CELLS, ORIGIN, axial, filled_neighbours, neighbor
+from .hexgrid import NUM_CELLS, ORIGIN, axial, cell_of, filled_neighbours, neighbor
 from .moves import KIND_MOVE, KIND_NAMES, KIND_PASS, KIND_PLACE, PASS_MOVE, encode, move_dest, move_kind, move_piece
 from .movegen import bug_enabled, generate_moves, is_covered, is_pinned, moved_last, pieces_may_move, placeable_pieces
 from .movegen import placement_cells as _placement_cells
@@ -54,11 +54,27 @@ from .notation import (
     parse_game_string,
     parse_game_type,
     parse_move_text,
+    parse_piece,
     piece_name,
 )
 from .perft import perft
 
-__all__ = ["Board", "Move", "PASS", "axial"]
+__all__ = [
+    "Board",
+    "Move",
+    "PASS",
+    "Outcome",
+    "WHITE",
+    "BLACK",
+    "QUEEN_SURROUNDED",
+    "BOTH_QUEENS_SURROUNDED",
+    "REPETITION",
+    "PLY_LIMIT",
+    "IllegalMoveError",
+    "NotationError",
+    "axial",
+    "cell_of",
+]
 
 # Neighbours of a destination scanned for the printed reference, with the
 # direction of the destination as seen from that neighbour (uhp.md, "Which
@@ -70,12 +86,19 @@ _REFERENCE_SCAN = ((0, 3), (1, 4), (2, 5), (3, 0), (4, 1), (5, 2))
 # The codec's functions as plain Python (numba keeps each one's source as .py_func):
 # decoding a move from Python must not pay a call into compiled code per field.
 _kind_of, _piece_of, _dest_of, _encode = move_kind.py_func, move_piece.py_func, move_dest.py_func, encode.py_func
+_neighbor = neighbor.py_func
 
 
 class Move(int):
-    """A move code of the codec in moves.py: a kind, a piece and a destination cell."""
+    """A move: an int of the codec in moves.py (a kind, a piece, a destination cell).
 
-    __slots__ = ()
+    Equality and hashing are those of the int. A Move that a Board listed,
+    parsed or played also knows its MoveString, which `str` and `repr` show
+    (`wS1 -wA1`); one built from a code alone shows its piece and destination
+    (`wS1 to (-1, 0)`), since naming a reference piece needs the position."""
+
+    # No __slots__: the MoveString, when known, lives in the instance's dict
+    # (`_text`, or `_position` to name it from on first use).
 
     @property
     def kind(self):
@@ -88,10 +111,17 @@ class Move(int):
 
     @property
     def piece(self):
+        """The piece id (engine.bugs.PIECE_NAMES names it); -1 for a pass."""
         return -1 if self.is_pass else _piece_of(self)
 
     @property
+    def piece_name(self):
+        """The piece's name, e.g. 'wS1'; None for a pass."""
+        return None if self.is_pass else piece_name(self.piece)
+
+    @property
     def dest(self):
+        """The destination cell (`axial(cell)` gives its (q, r)); -1 for a pass."""
         return -1 if self.is_pass else _dest_of(self)
 
     @classmethod
@@ -102,11 +132,82 @@ class Move(int):
     def move(cls, piece, dest):
         return cls(_encode(KIND_MOVE, piece, dest))
 
-    def __repr__(self):
-        if self.is_pass:
-            return "Move(pass)"
-        return f"Move({piece_name(self.piece)} -> {axial(self.dest)})"
+    @classmethod
+    def _named(cls, code, text):
+        move = cls(code)
+        move._text = text
+        return move
 
+    def __str__(self):
+        """The MoveString the position gave this move, e.g. 'wS1 -wA1'."""
+        fields = self.__dict__
+        text = fields.get("_text")
+        if text is None and "_position" in fields:
+            text = fields["_text"] = _move_string(*fields.pop("_position"), self)
+        if text is not None:
+            return text
+        if self.is_pass:
+            return "pass"
+        return f"{piece_name(self.piece)} to {axial(self.dest)}"
+
+    def __repr__(self):
+        return f"Move({self})"
+
+
+
+def _move_string(ply, height, stack, piece_cell, move):
+    """MoveString of `move` in the position of these arrays, with MzingaEngine's
+    choice of reference (uhp.md, "Which reference to print"): the piece under
+    the destination, else the first neighbour in _REFERENCE_SCAN order."""
+    if move.is_pass:
+        return "pass"
+    piece, dest = move.piece, move.dest
+    if ply == 0:
+        return piece_name(piece)
+    if height[dest] > 0:
+        return format_move_text(MoveText(False, piece, int(stack[dest, height[dest] - 1]), None))
+    source = piece_cell[piece]
+    for scan_dir, dest_dir in _REFERENCE_SCAN:
+        cell = _neighbor(dest, scan_dir)
+        level = height[cell] - (1 if cell == source else 0)  # the mover is lifted
+        if level > 0:
+            return format_move_text(MoveText(False, piece, int(stack[cell, level - 1]), dest_dir))
+    raise ValueError(f"{piece_name(piece)} to {axial(dest)} has no neighbouring piece to name")
+
+
+def _as_move(move, method):
+    """`move` as a Move, or a TypeError saying what `method` takes."""
+    if isinstance(move, Move):
+        return move
+    if isinstance(move, str):
+        raise TypeError(f"{method}() takes a Move, not the string {move!r}: "
+                        f"parse_uhp({move!r}) gives the Move, push_uhp({move!r}) plays it")
+    if isinstance(move, (int, np.integer)) and not isinstance(move, (bool, np.bool_)):
+        return Move(int(move))
+    raise TypeError(f"{method}() takes a Move, not {type(move).__name__}")
+
+
+def _as_color(color):
+    if isinstance(color, (bool, np.bool_)) or not isinstance(color, (int, np.integer)):
+        raise TypeError(f"a colour is WHITE (0) or BLACK (1), not {type(color).__name__}")
+    if color not in (WHITE, BLACK):
+        raise ValueError(f"a colour is WHITE (0) or BLACK (1), not {color}")
+    return int(color)
+
+
+def _as_place(place):
+    """A cell from an axial (q, r) pair."""
+    if (not isinstance(place, tuple) or len(place) != 2
+            or not all(isinstance(x, (int, np.integer)) and not isinstance(x, bool) for x in place)):
+        raise TypeError(f"a place on the board is an axial (q, r) pair of ints, not {place!r}")
+    return cell_of(int(place[0]), int(place[1]))
+
+
+def _as_piece(name):
+    """A piece id from its name ('wS1', any case)."""
+    if not isinstance(name, str):
+        raise TypeError(f"a piece is named by a string such as 'wS1', not {type(name).__name__}")
+    return parse_piece(name.strip())
 
 PASS = Move(PASS_MOVE)
 
@@ -131,6 +232,11 @@ class Outcome(NamedTuple):
         return "1-0" if self.winner == WHITE else "0-1"
 
 
+# The scalars of the state that make a position: the key, the side to move and
+# ply, the result, the last-moved piece, the game type and the rules options.
+_IDENTITY_INFO = (INFO_KEY, INFO_PLY, INFO_RESULT, INFO_LAST_MOVED, INFO_EXPANSIONS, INFO_FLAGS)
+
+
 class Board:
     """A game of Hive: position, history and rules options.
 
@@ -138,11 +244,24 @@ class Board:
     repetition_draw ends the game drawn when a position occurs a third time."""
 
     def __init__(self, game_type="Base", *, queen_first=False, repetition_draw=False):
-        expansions = parse_game_type(game_type) if isinstance(game_type, str) else int(game_type)
+        if isinstance(game_type, str):
+            expansions = parse_game_type(game_type)
+        elif isinstance(game_type, (int, np.integer)) and not isinstance(game_type, bool):
+            expansions = int(game_type)  # the expansion bits, as Board.expansions gives them
+        else:
+            raise TypeError(f"a game type is a GameTypeString such as 'Base+MLP', not {type(game_type).__name__}")
         flags = (FLAG_QUEEN_FIRST_ALLOWED if queen_first else 0) | (FLAG_REPETITION_DRAW if repetition_draw else 0)
-        self._state = new_state(expansions, flags)
+        self._adopt(new_state(expansions, flags))
         self._move_strings = []
         self._buffer = np.empty(MAX_MOVES, dtype=np.int32)
+
+    def _adopt(self, state):
+        """Hold `state`, with views of the fields read from Python: reading a field
+        of a numpy record costs microseconds, a view's element a tenth of that."""
+        self._state = state
+        self._info, self._undo = state.info, state.undo
+        self._height, self._stack = state.height, state.stack
+        self._piece_cell, self._piece_level = state.piece_cell, state.piece_level
 
     # --- Construction -----------------------------------------------------------
     @classmethod
@@ -151,6 +270,8 @@ class Board:
 
         The state and turn fields are recomputed, not trusted. A bad move raises
         NotationError or IllegalMoveError naming the move."""
+        if not isinstance(text, str):
+            raise TypeError(f"a GameString is a string, not {type(text).__name__}")
         fields = parse_game_string(text)
         board = cls(fields.expansions, queen_first=queen_first, repetition_draw=repetition_draw)
         for number, move_string in enumerate(fields.moves, start=1):
@@ -162,7 +283,7 @@ class Board:
 
     def copy(self):
         board = Board.__new__(Board)
-        board._state = copy_state(self._state)
+        board._adopt(copy_state(self._state))
         board._move_strings = list(self._move_strings)
         board._buffer = np.empty(MAX_MOVES, dtype=np.int32)
         return board
@@ -181,23 +302,40 @@ class Board:
         return board_svg(self)
 
     def __eq__(self, other):
+        """Two boards are equal when they hold the same position: see __hash__."""
         if not isinstance(other, Board):
             return NotImplemented
-        return (
-            self.expansions == other.expansions
-            and self._state.info[INFO_FLAGS] == other._state.info[INFO_FLAGS]
-            and self.move_history == other.move_history
+        return bool(
+            all(self._info[field] == other._info[field] for field in _IDENTITY_INFO)
+            and (self._piece_cell == other._piece_cell).all()
+            and (self._piece_level == other._piece_level).all()
         )
+
+    def __hash__(self):
+        """Boards hash and compare by position, not by history (as python-chess's do).
+
+        The position is the Zobrist key (every piece's bug, colour, cell and level,
+        the side to move, and the cell of the piece moved last, which the Pillbug
+        rule reads) plus what the key leaves out and legality or identity needs:
+        the game type and rules options, the ply (the Queen must be placed by
+        each side's fourth turn), the result (a game drawn by repetition has no
+        moves left), and which copy of a bug stands where (the key does not tell
+        wA1 from wA2, but moves name them). Two move orders that reach one
+        position give equal boards. The history, and so how often a position
+        has occurred, is not compared. A Board is mutable: one kept in a set or
+        as a dictionary key must not be pushed or popped; use `copy()`, or the
+        `key` when a transposition is all that matters."""
+        return hash(tuple(int(self._info[field]) for field in _IDENTITY_INFO))
 
     # --- Options -----------------------------------------------------------------
     def _flag(self, flag):
-        return bool(self._state.info[INFO_FLAGS] & flag)
+        return bool(self._info[INFO_FLAGS] & flag)
 
     def _set_flag(self, flag, value):
         if value:
-            self._state.info[INFO_FLAGS] |= flag
+            self._info[INFO_FLAGS] |= flag
         else:
-            self._state.info[INFO_FLAGS] &= ~flag
+            self._info[INFO_FLAGS] &= ~flag
 
     @property
     def queen_first(self):
@@ -223,7 +361,7 @@ class Board:
 
     @property
     def expansions(self):
-        return int(self._state.info[INFO_EXPANSIONS])
+        return int(self._info[INFO_EXPANSIONS])
 
     @property
     def game_type(self):
@@ -231,16 +369,26 @@ class Board:
 
     @property
     def ply(self):
-        return int(self._state.info[INFO_PLY])
+        return int(self._info[INFO_PLY])
 
     @property
     def side_to_move(self):
         return self.ply & 1
 
     @property
+    def turn(self):
+        """The side to move, WHITE (0) or BLACK (1), as python-chess's `turn`."""
+        return self.ply & 1
+
+    @property
+    def turn_number(self):
+        """The side to move's turn, counting from 1 (the n of White[n])."""
+        return self.ply // 2 + 1
+
+    @property
     def result(self):
         """IN_PROGRESS, WHITE_WINS, BLACK_WINS or DRAW (constants.py)."""
-        return int(self._state.info[INFO_RESULT])
+        return int(self._info[INFO_RESULT])
 
     @property
     def is_game_over(self):
@@ -265,7 +413,7 @@ class Board:
     @property
     def key(self):
         """64-bit Zobrist key of the position."""
-        return int(self._state.info[INFO_KEY])
+        return int(self._info[INFO_KEY])
 
     def computed_key(self):
         """The Zobrist key computed from scratch, for checking the incremental one."""
@@ -274,15 +422,47 @@ class Board:
     @property
     def last_moved(self):
         """Piece moved or placed on the previous ply, -1 if none."""
-        return int(self._state.info[INFO_LAST_MOVED])
+        return int(self._info[INFO_LAST_MOVED])
 
     @property
     def move_history(self):
-        state = self._state
-        return [Move(int(state.undo[p, 0])) for p in range(self.ply)]
+        """The Moves played, first to last, each with its MoveString."""
+        undo = self._undo
+        return [Move._named(int(undo[p, 0]), text) for p, text in enumerate(self._move_strings)]
+
+    def peek(self):
+        """The last Move played; IndexError before the first."""
+        if self.ply == 0:
+            raise IndexError("peek at a board with no moves")
+        return Move._named(int(self._undo[self.ply - 1, 0]), self._move_strings[-1])
+
+    # --- Pieces by name --------------------------------------------------------------
+    def hand(self, color):
+        """The names of the pieces `color` (WHITE or BLACK) has not placed, of
+        the bugs this game type has, in the table's order: ['wQ', 'wS1', ...]."""
+        return [piece_name(piece) for piece in hand(self, _as_color(color))]
+
+    def stacks(self):
+        """{(q, r): ('wB1', ...)} of every occupied place, each stack bottom first."""
+        return {place: tuple(piece_name(piece) for piece in pile) for place, pile in stacks(self).items()}
+
+    def piece_at(self, place):
+        """The name of the piece on top at axial (q, r), None if the place is empty."""
+        piece = self.top_piece(_as_place(place))
+        return None if piece < 0 else piece_name(piece)
+
+    def stack_at(self, place):
+        """The names of the pieces at axial (q, r), bottom first; () if empty."""
+        cell = _as_place(place)
+        return tuple(piece_name(piece) for piece in self._stack[cell, : self._height[cell]].tolist())
+
+    def locate(self, name):
+        """Axial (q, r) of the piece named `name` ('wS1'), None while in hand."""
+        cell = self.piece_cell(_as_piece(name))
+        return None if cell < 0 else axial(cell)
 
     def piece_cell(self, piece):
-        return int(self._state.piece_cell[piece])
+        return int(self._piece_cell[piece])
 
     def top_piece(self, cell):
         return int(top_piece(self._state, cell))
@@ -290,9 +470,8 @@ class Board:
     def pieces_in_play(self):
         """(piece, cell, level) of every piece on the board, by piece id; level 0
         is the ground."""
-        state = self._state
-        return [(piece, int(state.piece_cell[piece]), int(state.piece_level[piece]))
-                for piece in range(NUM_PIECES) if state.piece_cell[piece] >= 0]
+        cells, levels = self._piece_cell.tolist(), self._piece_level.tolist()
+        return [(piece, cells[piece], levels[piece]) for piece in range(NUM_PIECES) if cells[piece] >= 0]
 
     def queen_neighbours(self, color):
         """How many cells next to `color`'s Queen are filled; None while it is in hand."""
@@ -315,16 +494,29 @@ class Board:
     # --- Moves -------------------------------------------------------------------
     @property
     def legal_moves(self):
-        """Every legal move (empty once the game is over; [PASS] when forced)."""
+        """Every legal move (empty once the game is over; [PASS] when forced).
+
+        Each Move prints as its MoveString, named when first printed from a
+        snapshot of the stacks taken here (so a list kept while the board moves
+        on still prints right)."""
         n = generate_moves(self._state, self._buffer)
-        return [Move(int(m)) for m in self._buffer[:n]]
+        position = (self.ply, self._height.copy(), self._stack.copy(), self._piece_cell.copy())
+        moves = [Move(m) for m in self._buffer[:n].tolist()]
+        for move in moves:
+            move._position = position
+        return moves
 
     def is_legal(self, move):
-        return move in self.legal_moves
+        """Whether `move` (a Move) is legal here."""
+        move = _as_move(move, "is_legal")
+        n = generate_moves(self._state, self._buffer)
+        return move in self._buffer[:n].tolist()
 
     def push(self, move, move_string=None):
-        """Play a legal move; raise IllegalMoveError with the reason otherwise."""
-        move = Move(move)
+        """Play a legal move and return it (with its MoveString); raise
+        IllegalMoveError with the reason otherwise. A MoveString is played by
+        push_uhp; `move_string` is the text to record for it (default: uhp)."""
+        move = _as_move(move, "push")
         if not self.is_legal(move):
             raise IllegalMoveError(self._illegal_reason(move, False))
         if move_string is None:
@@ -333,13 +525,13 @@ class Board:
             raise IllegalMoveError(f"A game may last at most {MAX_GAME_PLIES} plies.")
         make_move(self._state, move)
         self._move_strings.append(move_string)
-        return move
+        return Move._named(move, move_string)
 
     def pop(self):
-        """Take back the last move and return it."""
+        """Take back the last move and return it; IndexError before the first."""
         if self.ply == 0:
             raise IndexError("pop from a board with no moves")
-        move = Move(int(self._state.undo[self.ply - 1, 0]))
+        move = self.peek()
         unmake_move(self._state)
         self._move_strings.pop()
         return move
@@ -347,48 +539,34 @@ class Board:
     def push_uhp(self, text):
         """Parse and play a MoveString; the GameString keeps it in canonical case."""
         move = self.parse_uhp(text)
-        return self.push(move, format_move_text(parse_move_text(text)))
+        return self.push(move, str(move))
 
     # --- Notation ------------------------------------------------------------------
     def uhp(self, move):
         """MoveString of a legal move, with MzingaEngine's choice of reference."""
-        move = Move(move)
-        if move.is_pass:
-            return "pass"
-        piece, dest = move.piece, move.dest
-        if self.ply == 0:
-            return piece_name(piece)
-        state = self._state
-        if state.height[dest] > 0:
-            return format_move_text(MoveText(False, piece, self.top_piece(dest), None))
-        source = state.piece_cell[piece]
-        for scan_dir, dest_dir in _REFERENCE_SCAN:
-            cell = neighbor(dest, scan_dir)
-            height = state.height[cell] - (1 if cell == source else 0)  # the mover is lifted
-            if height > 0:
-                reference = int(state.stack[cell, height - 1])
-                return format_move_text(MoveText(False, piece, reference, dest_dir))
-        raise ValueError(f"{move!r} has no neighbouring piece to name")
+        return _move_string(self.ply, self._height, self._stack, self._piece_cell, _as_move(move, "uhp"))
 
     def parse_uhp(self, text):
         """The legal Move a MoveString names, resolved against this position.
 
         Raises NotationError for a malformed string and IllegalMoveError, with the
         reason, for a move the rules forbid."""
+        if not isinstance(text, str):
+            raise TypeError(f"parse_uhp() takes a MoveString such as 'wS1 -wA1', not {type(text).__name__}")
         parsed = parse_move_text(text)
         if self.is_game_over:
             raise IllegalMoveError(
                 "You can't pass, the game is over." if parsed.is_pass else "You can't play, the game is over."
             )
         if parsed.is_pass:
-            if PASS in self.legal_moves:
+            if self.is_legal(PASS):
                 return PASS
             raise IllegalMoveError("You can't pass when you have valid moves.")
         dest, blocked = self._resolve(parsed)
-        in_play = self._state.piece_cell[parsed.piece] >= 0
+        in_play = self._piece_cell[parsed.piece] >= 0
         move = Move.move(parsed.piece, dest) if in_play else Move.place(parsed.piece, dest)
         if not blocked and self.is_legal(move):
-            return move
+            return Move._named(move, format_move_text(parsed))
         raise IllegalMoveError(self._illegal_reason(move, blocked))
 
     def _resolve(self, parsed):
@@ -469,6 +647,10 @@ class Board:
     def perft(self, depth, threads=1, stop=None):
         """Leaf count of the legal-move tree `depth` plies deep; None if `stop`
         (a perft.StopFlag) was set before the count was complete."""
+        if not isinstance(depth, (int, np.integer)) or isinstance(depth, bool):
+            raise TypeError(f"perft() takes a depth in plies (an int), not {type(depth).__name__}")
+        if depth < 0:
+            raise ValueError(f"perft() takes a depth of 0 or more, not {depth}")
         if self.ply + depth >= MAX_PLIES:
             raise ValueError(f"perft({depth}) would pass the {MAX_PLIES} plies a state holds.")
         return perft(self._state, depth, threads, stop)

@@ -13,6 +13,23 @@ from .constants import BLACK_WINS, DRAW, IN_PROGRESS, WHITE_WINS
 from .errors import NotationError
 from .hexgrid import DIR_E, DIR_NE, DIR_NW, DIR_SE, DIR_SW, DIR_W
 
+__all__ = [
+    "GAME_TYPES",
+    "GAME_STATES",
+    "GameString",
+    "MoveText",
+    "parse_game_type",
+    "format_game_type",
+    "parse_game_string",
+    "format_game_state",
+    "format_turn",
+    "parse_piece",
+    "piece_name",
+    "parse_move_text",
+    "format_move_text",
+    "normalize_move_string",
+]
+
 # --- GameTypeString -----------------------------------------------------------
 _LETTER_LIST = ", ".join(EXPANSION_LETTERS)
 

@@ -314,7 +314,7 @@ class Session:
         self._say(";".join(board.uhp(move) for move in board.legal_moves))
 
     def _bestmove(self, argument):
-        depth, seconds = _parse_limits(argument)
+        depth, seconds, soft = _parse_limits(argument)
         board = self._game_in_progress()
         moves = board.legal_moves
         if len(moves) == 1:  # uhp.md: if only one move is legal, answer it at once
@@ -334,7 +334,9 @@ class Session:
                     self._say(";".join([pv[0], str(result.depth), str(result.score)] + pv))
             job.publish(record)
 
-        job = Job(lambda: self.searcher.search(root.copy(), depth, plan.search_seconds, on_iteration), self.searcher.stop)
+        clock = {} if soft is None else {"soft_seconds": soft}  # only the clock form has a soft budget
+        job = Job(lambda: self.searcher.search(root.copy(), depth, plan.search_seconds, on_iteration, **clock),
+                  self.searcher.stop)
         finished = self._run(job, plan.stop_at, plan.answer_at, unbounded=depth is None and seconds is None)
         result = job.result if finished else (latest[0] if latest else None)
         move, pv = (result.move, result.pv) if result is not None else (moves[0], (moves[0],))
@@ -442,19 +444,25 @@ _STOPPABLE = ("bestmove", "perft")  # the commands that SIGINT stops
 
 
 def _parse_limits(argument):
-    """(depth, seconds) of a bestmove command; None where there is no limit."""
+    """(depth, seconds, soft seconds) of a bestmove command; None where there is
+    no limit (soft seconds: the share of a clock the search aims at)."""
     words = argument.split()
     if not words:
-        return None, None  # as MzingaEngine: think until stopped
+        return None, None, None  # as MzingaEngine: think until stopped
     kind = words[0].lower()
     if kind == "depth" and len(words) == 2:
-        return _parse_whole(words[1], "depth", 1), None
+        return _parse_whole(words[1], "depth", 1), None, None
     if kind == "time" and len(words) == 2:
-        return None, parse_time(words[1])
+        return None, parse_time(words[1]), None
     if kind == "seconds" and len(words) == 2:
-        return None, _parse_seconds(words[1])
+        return None, _parse_seconds(words[1]), None
     if kind == "depthorseconds" and len(words) == 3:
-        return _parse_whole(words[1], "depth", 1), _parse_seconds(words[2])
+        return _parse_whole(words[1], "depth", 1), _parse_seconds(words[2]), None
+    if kind == "clock" and len(words) in (2, 3):  # hexbee's: the time left on the clock, the increment
+        remaining = _parse_seconds(words[1])
+        increment = _parse_seconds(words[2]) if len(words) == 3 else 0.0
+        soft, hard = timeman.clock_budget(remaining, increment)
+        return None, hard, soft
     raise CommandError("Invalid bestmove command; expected 'bestmove time hh:mm:ss' or 'bestmove depth N'.")
 
 
@@ -492,9 +500,10 @@ _COMMANDS = {
     "validmoves": _Command(Session._validmoves, ["validmoves"], "Print every legal move, separated by ';'."),
     "bestmove": _Command(Session._bestmove,
                          ["bestmove time 00:00:05", "bestmove depth 3", "bestmove seconds 2.5",
-                          "bestmove depthorseconds 4 2.5", "bestmove"],
+                          "bestmove depthorseconds 4 2.5", "bestmove clock 60 0.5", "bestmove"],
                          "Search and print the best move: within a time (hh:mm:ss, also 00:00:00.5 and "
-                         "1.00:00:00), to a depth in plies, or until stopped (SIGINT or end of input)."),
+                         "1.00:00:00), to a depth in plies, with a clock (seconds left, increment: a share "
+                         "of it is spent), or until stopped (SIGINT or end of input)."),
     "undo": _Command(Session._undo, ["undo", "undo 2"], "Take back the last move, or the last N (a pass counts)."),
     "options": _Command(Session._options,
                         ["options", "options get RepetitionDraw", "options set RepetitionDraw True"],

@@ -7,6 +7,14 @@ import pytest
 
 DATA = Path(__file__).parent / "data"
 
+# A Base+MLP middle game of hexbee against itself with two stacks (README.md, "Pictures").
+MIDGAME = (
+    r"Base+MLP;InProgress;White[16];wA1;bL -wA1;wB1 wA1-;bG1 -bL;wB2 wA1\;bB1 -bG1;"
+    r"wQ wB1/;bQ \bG1;wP -wQ;bB2 \bL;wA2 wB1\;bG1 wQ\;wA2 \bQ;bB1 bQ\;wB2 bL\;bP bG1-;"
+    r"wM wA1\;bS1 bB2/;wM bS1/;bP bG1/;wQ \bP;bB1 bB2;wS1 wQ/;bM bG1\;wA3 wA1\;"
+    r"bM /wQ;wB1 bG1;bP -wQ;wA3 /bQ;bP wQ\ "
+).strip()
+
 
 def read_rows(name, encoding="utf-8"):
     """TAB-separated data rows of a data file, comments and blank lines skipped."""

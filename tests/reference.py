@@ -1,21 +1,27 @@
-"""A plain-Python reference move generator for Hive, used only by the tests.
+"""A plain-Python reference move generator for Hive and its fan pieces, used only by the tests.
 
 Written to be obvious, not fast: `../shared/spec/rules.md` (quoted below as
-"rules.md, <section>") read line by line, over the simplest data there is.
+"rules.md, <section>") and `../shared/spec/fan-rules.md` (quoted as
+"fan-rules.md §x.y ID") read line by line, over the simplest data there is.
 
 - A cell is an axial pair (q, r) (uhp.md, "Directions"): q grows to the east,
   r to the south-east; the first piece stands on (0, 0).
 - A position is a dict from cell to its stack, a list of piece names
   bottom-first (`{(0, 0): ["wQ", "bB1"]}`: bB1 on top of wQ). Empty cells are
-  absent from the dict.
+  absent from the dict. The statuses of the previous turn (fan-rules.md §3.2:
+  `Last`, `Frozen`, `Prime`, `Placed`) are kept beside it.
 - A move is a tuple (piece name, destination cell), or the string "pass". A
-  pillbug's throw is written as a move of the thrown piece, as in UHP, so the
-  legal moves form a set in which a cell reached both by a piece's own move and
-  by a throw is one move (rules.md, "Pillbug").
+  throw is written as a move of the thrown piece, as in UHP; a Guardian placed
+  on an occupied cell lands on top of it; a Sperling's Dragonfly leaving the top
+  of a piece for an empty cell carries that piece when the rules say so
+  (fan-rules.md §9.3 DX-3). The state after a move follows from the tuple, so
+  the legal moves form a set in which two ways to one state are one move
+  (fan-rules.md §3.5 ID-1; rules.md, "Pillbug").
 
-The bugs live in ONE table, `BUGS`, keyed by letter: each row names its
-movement functions and abilities (the pillbug's throw). The Mosquito's row only
-says that it copies its neighbours' rows. A new bug is one more row and its
+The bugs live in ONE table, `BUGS`, keyed by code: each row names its
+placement rule, movement functions and abilities (the throw). The Mosquito's
+row only says that it copies its neighbours' rows, and a row says what it lends
+a Mosquito when that is not its own movement. A new bug is one more row and its
 functions. Nothing here imports the engine: the tests compare the two.
 
 >>> position = Position.from_game_string("Base+MLP;InProgress;White[2];wG1;bL /wG1")
@@ -23,10 +29,14 @@ functions. Nothing here imports the engine: the tests compare the two.
 ['wA1 \\\\wG1', 'wA1 wG1-', 'wA1 wG1/']
 >>> len(position.legal_moves())
 24
+>>> parse_game_type("base+j+mlp+guardians+dx+e").text
+'Base+MLP+Guardians+Dx+E+J'
 """
 
+import re
 from collections import deque
-from typing import NamedTuple, Optional
+from collections.abc import Callable
+from typing import NamedTuple
 
 COLORS = ("w", "b")
 WHITE, BLACK = COLORS
@@ -48,6 +58,13 @@ def neighbours(cell):
     return [add(cell, d) for d in DIRECTIONS]
 
 
+def diagonal_cells(cell):
+    """fan-rules.md §1.2 `Diag(c)`: the six cells c + dir[i] + dir[i±1] at
+    distance 2 (one step, then one to the left or right of it; never two
+    straight)."""
+    return [add(add(cell, DIRECTIONS[i]), DIRECTIONS[(i + 1) % 6]) for i in range(6)]
+
+
 def shared_neighbours(a, b):
     """The two cells that touch both a and its neighbour b."""
     i = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
@@ -63,12 +80,19 @@ def occupied(stacks, cell):
     return height(stacks, cell) > 0
 
 
+def touches_hive(stacks, cell):
+    """fan-rules.md §1.2 `Touch(e)`: the cell has an occupied neighbour (in
+    `stacks`, from which the movers have been lifted)."""
+    return any(occupied(stacks, n) for n in neighbours(cell))
+
+
 def colour(piece):
     return piece[0]
 
 
 def bug(piece):
-    return piece[1]
+    """The bug code of a piece name: wS1 -> S, bDx -> Dx (fan-rules.md §4.1)."""
+    return piece[1:].rstrip("0123456789")
 
 
 def top(stacks, cell):
@@ -77,14 +101,22 @@ def top(stacks, cell):
     return stack[-1] if stack else None
 
 
-def without(stacks, cell):
-    """A copy of `stacks` with the top piece of `cell` lifted off (rules.md,
-    "Movement rules common to all bugs": the moving piece is lifted off the board
-    while its moves are generated)."""
+def top_colour(stacks, cell):
+    """The colour of a cell's top piece (a stack counts as the colour of its
+    top), None when the cell is empty."""
+    piece = top(stacks, cell)
+    return None if piece is None else colour(piece)
+
+
+def without(stacks, *cells):
+    """A copy of `stacks` with the top piece of each of `cells` lifted off
+    (rules.md, "Movement rules common to all bugs": the moving piece is lifted
+    off the board while its moves are generated). A cell named twice loses two."""
     lifted = {c: list(s) for c, s in stacks.items()}
-    lifted[cell].pop()
-    if not lifted[cell]:
-        del lifted[cell]
+    for cell in cells:
+        lifted[cell].pop()
+        if not lifted[cell]:
+            del lifted[cell]
     return lifted
 
 
@@ -120,7 +152,9 @@ def can_slide(stacks, a, b):
 def can_climb(stacks, a, b, h_from):
     """Climbing rule: a step from a, standing at height h_from (the pile under the
     piece), to the neighbour b is blocked when max(h_from, h_to) < min(h_l, h_r).
-    A ground-to-ground step also needs contact, as in sliding."""
+    A ground-to-ground step also needs contact, as in sliding. (fan-rules.md §1.2
+    `Step`; `Climb` is a Step onto an occupied cell, `Descend` one from on top
+    down to an empty ground cell.)"""
     h_to = height(stacks, b)
     left, right = shared_neighbours(a, b)
     h_l, h_r = height(stacks, left), height(stacks, right)
@@ -208,32 +242,111 @@ def ladybug_walk(stacks, start):
     return ends
 
 
+def flea_move(stacks, start):
+    """fan-rules.md §9.1 E-2 Flea: one Slide, or a jump over exactly one occupied
+    cell (any height) to the empty cell straight beyond, ignoring gates."""
+    destinations = slide_one(stacks, start)
+    for d in DIRECTIONS:
+        over, beyond = add(start, d), add(add(start, d), d)
+        if occupied(stacks, over) and not occupied(stacks, beyond):
+            destinations.add(beyond)
+    return destinations
+
+
+def up_one_down_one(stacks, start):
+    """fan-rules.md §9.2 J-1 Woodlouse, as §6.6 U-1: one Climb onto an occupied
+    neighbour a, then one Descend to an empty ground neighbour e of a, e not the
+    start (a Ladybug without the middle step); the climbing rule on each step."""
+    ends = set()
+    for first in neighbours(start):
+        if not occupied(stacks, first) or not can_climb(stacks, start, first, height(stacks, start)):
+            continue
+        for second in neighbours(first):
+            down = second != start and not occupied(stacks, second)
+            if down and can_climb(stacks, first, second, height(stacks, first)):
+                ends.add(second)
+    return ends
+
+
+def dragonfly_hop(stacks, start):
+    """fan-rules.md §9.3 DX-1..DX-3 Sperling's Dragonfly: to a `Diag` cell F
+    (the middle cell empty or occupied, gates ignored): on top of F when it is
+    occupied, else on the ground at F when F touches the hive. From on top of a
+    piece the same cells are reached, carrying that piece or not
+    (`Position.dragonfly_cargo` decides): F is two cells away from the start, so
+    it touches the hive with the cargo lifted exactly when it does without."""
+    return {f for f in diagonal_cells(start) if occupied(stacks, f) or touches_hive(stacks, f)}
+
+
+def dragonfly_hop_to_ground(stacks, start):
+    """fan-rules.md §9.3 DX-5, §5.1: what a Mosquito borrows from a Sperling's
+    Dragonfly: a hop to an empty ground `Diag` cell that touches the hive (never
+    on top, never carrying)."""
+    return {f for f in diagonal_cells(start) if not occupied(stacks, f) and touches_hive(stacks, f)}
+
+
+def moth_flight(stacks, start):
+    """fan-rules.md §8 V-1 Moth: Descend from its cell c to an empty ground
+    neighbour e, then Climb from e onto an occupied neighbour b of e, b not c;
+    it ends on top of b (GU-3: exactly two steps, the climbing rule on each). A
+    Moth starts on top of the hive, so c stays occupied with it lifted."""
+    ends = set()
+    if not occupied(stacks, start):
+        return ends
+    for down in neighbours(start):
+        if occupied(stacks, down) or not can_climb(stacks, start, down, height(stacks, start)):
+            continue
+        for up in neighbours(down):
+            if up != start and occupied(stacks, up) and can_climb(stacks, down, up, 0):
+                ends.add(up)
+    return ends
+
+
+def butterfly_flight(stacks, start):
+    """fan-rules.md §8 Z-1 Butterfly: Step from c onto an occupied neighbour a,
+    then onto an occupied neighbour b of a, b not c; it ends on top of b and never
+    goes down (GU-3: exactly two steps, the climbing rule on each)."""
+    ends = set()
+    for first in neighbours(start):
+        if not occupied(stacks, first) or not can_climb(stacks, start, first, height(stacks, start)):
+            continue
+        for second in neighbours(first):
+            up = second != start and occupied(stacks, second)
+            if up and can_climb(stacks, first, second, height(stacks, first)):
+                ends.add(second)
+    return ends
+
+
 # --- Abilities ----------------------------------------------------------------------
-def pillbug_throw(position, user_cell):
-    """Pillbug's special power, used by the top piece of `user_cell`: lift an
-    adjacent piece over itself onto an empty cell adjacent to itself (rules.md,
-    "Pillbug"). Returns moves of the thrown pieces."""
+def throw(position, user_cell):
+    """The Pillbug's special power (rules.md, "Pillbug"), also the Woodlouse's
+    (fan-rules.md §9.2 J-2) and a Mosquito's next to either, used by the top
+    piece of `user_cell`: lift an adjacent piece over itself onto an empty cell
+    adjacent to itself. Returns moves of the thrown pieces."""
     stacks = position.stacks
     user = top(stacks, user_cell)
-    # A covered pillbug has no power (a covered piece is never the caller's top
-    # piece), nor does one on top of the hive (a mosquito up there is a beetle),
-    # nor the piece the opponent just moved.
-    if height(stacks, user_cell) != 1 or user == position.last_moved:
+    # The thrower: uncovered (a covered piece is never the caller's top piece),
+    # on the ground (a Mosquito up there is a Beetle), not in `Last` or `Frozen`
+    # (fan-rules.md §3.3); it may throw while pinned (J-2 [X2]).
+    if height(stacks, user_cell) != 1 or user in position.last or user in position.frozen:
         return set()
     moves = set()
     for source in neighbours(user_cell):
         target = top(stacks, source)
-        # The taken piece: on the ground with nothing on top, not the piece moved
-        # on the previous turn, and movable without breaking the One Hive rule.
-        if target is None or height(stacks, source) != 1 or target == position.last_moved:
+        # The thrown piece (fan-rules.md §5.2): a lone ground piece, not in `Last`
+        # or `Frozen`, movable without breaking the One Hive rule. (Guardians,
+        # always on top, are never lone ground pieces, GU-3.)
+        if target is None or height(stacks, source) != 1:
+            continue
+        if target in position.last or target in position.frozen:
             continue
         lifted = without(stacks, source)
         if not is_connected(lifted):
             continue
-        # Onto the pillbug (from the ground, height 0) ...
+        # Onto the thrower (from the ground, height 0) ...
         if not can_climb(lifted, source, user_cell, 0):
             continue
-        # ... then down from its top to an empty neighbour of the pillbug.
+        # ... then down from its top to an empty neighbour of the thrower.
         for dest in neighbours(user_cell):
             if dest != source and not occupied(lifted, dest):
                 if can_climb(lifted, user_cell, dest, height(lifted, user_cell)):
@@ -241,67 +354,269 @@ def pillbug_throw(position, user_cell):
     return moves
 
 
+# --- Placement rules ----------------------------------------------------------------
+# Each takes the position and the piece to place and returns the cells it may go
+# to; a cell that is occupied means on top of it.
+def ordinary_placement(position, piece):
+    """fan-rules.md §1.3 G-5, G-6 (rules.md, "Turns"): on an empty board the
+    origin; with no piece of the placed piece's colour on the board, any empty
+    ground cell touching the hive; otherwise an empty ground cell touching at
+    least one cell topped by its colour and none topped by the other colour."""
+    stacks = position.stacks
+    if not stacks:
+        return {ORIGIN}
+    side = colour(piece)
+    empty = {n for cell in stacks for n in neighbours(cell) if not occupied(stacks, n)}
+    if not any(colour(p) == side for stack in stacks.values() for p in stack):
+        return empty
+    cells = set()
+    for cell in empty:
+        tops = {top_colour(stacks, n) for n in neighbours(cell)} - {None}
+        if tops == {side}:
+            cells.add(cell)
+    return cells
+
+
+def flea_placement(position, piece):
+    """fan-rules.md §9.1 E-1: an empty ground cell touching at least one cell
+    topped by the Flea's colour and at least one topped by the other colour, and
+    not next to a cell holding the other colour's Queen at any level, covered or
+    not. So never a first piece."""
+    stacks = position.stacks
+    side = colour(piece)
+    enemy_queen = other(side) + QUEEN
+    empty = {n for cell in stacks for n in neighbours(cell) if not occupied(stacks, n)}
+    cells = set()
+    for cell in empty:
+        tops = {top_colour(stacks, n) for n in neighbours(cell)}
+        near_queen = any(enemy_queen in stacks.get(n, ()) for n in neighbours(cell))
+        if side in tops and other(side) in tops and not near_queen:
+            cells.add(cell)
+    return cells
+
+
+def guardian_placement(position, piece):
+    """fan-rules.md §8 GU-2 (replaces G-5, G-6): only on top of an occupied cell c
+    (landing at level h(c)) whose top is the Guardian's colour, and no neighbour
+    of c topped by the other colour. Never a first piece."""
+    stacks = position.stacks
+    side = colour(piece)
+    return {
+        cell
+        for cell in stacks
+        if top_colour(stacks, cell) == side and other(side) not in {top_colour(stacks, n) for n in neighbours(cell)}
+    }
+
+
 # --- The table of bugs ----------------------------------------------------------------
 class Bug(NamedTuple):
     """One row of the table: what a bug is and how it moves.
 
+    token: the game-type token that enables it (fan-rules.md §2.1, §2.4); None:
+    always in. placement: (position, piece) -> cells (an occupied one: on top).
     movements: functions (stacks with the mover lifted, start cell) -> cells;
     abilities: functions (position, cell of the user) -> moves of other pieces;
     mimic: the bug moves as the top bugs around it (the Mosquito), so its own
-    movements and abilities are empty."""
+    movements and abilities are empty; lends: the movements a Mosquito borrows
+    from it when they are not its own (fan-rules.md §5.1 table; abilities are
+    always lent); rests_on_top: it can end a turn on top of the hive (§2.5);
+    always_on_top: it never comes down (the Guardians, §8 GU-3)."""
 
     name: str
     copies: int
-    expansion: Optional[str]  # the game-type letter that enables it; None: always in
+    token: str | None
     movements: tuple = ()
     abilities: tuple = ()
     mimic: bool = False
+    placement: Callable = ordinary_placement
+    lends: tuple | None = None
+    rests_on_top: bool = False
+    always_on_top: bool = False
 
 
 BUGS = {
     "Q": Bug("Queen Bee", 1, None, movements=(slide_one,)),
     "S": Bug("Spider", 2, None, movements=(spider_walk,)),
-    "B": Bug("Beetle", 2, None, movements=(beetle_step,)),
+    "B": Bug("Beetle", 2, None, movements=(beetle_step,), rests_on_top=True),
     "G": Bug("Grasshopper", 3, None, movements=(grasshopper_jump,)),
     "A": Bug("Soldier Ant", 3, None, movements=(ant_walk,)),
-    "M": Bug("Mosquito", 1, "M", mimic=True),
+    "M": Bug("Mosquito", 1, "M", mimic=True, rests_on_top=True),
     "L": Bug("Ladybug", 1, "L", movements=(ladybug_walk,)),
-    "P": Bug("Pillbug", 1, "P", movements=(slide_one,), abilities=(pillbug_throw,)),
+    "P": Bug("Pillbug", 1, "P", movements=(slide_one,), abilities=(throw,)),
+    "V": Bug("Moth", 1, "Guardians", movements=(moth_flight,), placement=guardian_placement, lends=(),
+             rests_on_top=True, always_on_top=True),
+    "Z": Bug("Butterfly", 1, "Guardians", movements=(butterfly_flight,), placement=guardian_placement, lends=(),
+             rests_on_top=True, always_on_top=True),
+    "Dx": Bug("Dragonfly (Sperling)", 1, "Dx", movements=(dragonfly_hop,), lends=(dragonfly_hop_to_ground,),
+              rests_on_top=True),
+    "E": Bug("Flea", 1, "E", movements=(flea_move,), placement=flea_placement),
+    "J": Bug("Woodlouse", 1, "J", movements=(up_one_down_one,), abilities=(throw,)),
 }
 QUEEN = "Q"
 BEETLE = "B"
+DRAGONFLY = "Dx"
 
 
-def piece_names(colour_letter, letter):
-    """Names of a bug's copies for one side, in placing order: wQ; wS1, wS2."""
-    copies = BUGS[letter].copies
+def other(side):
+    return BLACK if side == WHITE else WHITE
+
+
+def piece_names(colour_letter, code):
+    """Names of a bug's copies for one side, in placing order: wQ; wS1, wS2; wDx."""
+    copies = BUGS[code].copies
     if copies == 1:
-        return [colour_letter + letter]
-    return [f"{colour_letter}{letter}{i}" for i in range(1, copies + 1)]
+        return [colour_letter + code]
+    return [f"{colour_letter}{code}{i}" for i in range(1, copies + 1)]
+
+
+PIECE_NAME = re.compile(r"^([wb])([a-z])(x?)(\d*)$", re.IGNORECASE)
+
+
+def canonical_piece(text):
+    """wS1 from any case of it (wS1, WS1, ws1), wDx from wdX (fan-rules.md §4.1:
+    two-letter codes end in a lowercase x)."""
+    match = PIECE_NAME.match(text)
+    if not match:
+        raise ValueError(f"{text!r} is not a piece name")
+    side, letter, x, number = match.groups()
+    return side.lower() + letter.upper() + x.lower() + number
+
+
+# --- Game types (fan-rules.md §2.1) -----------------------------------------------------
+OFFICIAL_LETTERS = "MLP"
+MODULES = ("Venom", "Predators", "Guardians", "HoneyCombo", "Swarm")
+BUG_TOKENS = ("Dx", "E", "Fx", "J", "Nx", "Vx", "Wx")
+# GT-3: both versions of one bug name may never meet.
+NEVER_TOGETHER = {
+    ("Venom", "Dx"): "Dragonfly",
+    ("Venom", "Fx"): "Firefly",
+    ("Venom", "Wx"): "Wasp",
+    ("Guardians", "Vx"): "Moth",
+    ("Predators", "Nx"): "Mantis",
+}
+# §2.2: the variants the spec names, none of them played by this reference.
+KNOWN_VARIANTS = {
+    "Venom": ("Placed", "Fixed", "DragonflyOneTurn", "CentipedeStrict", "TickOwnerSide"),
+    "Predators": ("MantisEver",),
+    "Dx": ("V2",),
+    "J": ("Literal",),
+}
+SEGMENT = re.compile(r"^([A-Za-z]+)(?:\(([^()]*)\))?$")
+
+
+class GameType(NamedTuple):
+    """A parsed GameTypeString: the official letters (in M, L, P order), the
+    modules and the bug tokens (each in canonical order, GT-2)."""
+
+    official: str = ""
+    modules: tuple = ()
+    bugs: tuple = ()
+
+    @property
+    def text(self):
+        """GT-2: Base, then the official letters, the modules, the bug tokens."""
+        return "+".join(["Base"] + ([self.official] if self.official else []) + list(self.modules + self.bugs))
+
+    @property
+    def tokens(self):
+        return set(self.official) | set(self.modules) | set(self.bugs)
+
+    @property
+    def codes(self):
+        """The bug codes in play, in piece order (fan-rules.md §4.1)."""
+        return [code for code, row in BUGS.items() if row.token is None or row.token in self.tokens]
+
+    @property
+    def max_height(self):
+        """fan-rules.md §2.5: one ground piece plus two of each top-capable piece
+        per side (1 + 2 x their copies)."""
+        return 1 + 2 * sum(BUGS[code].copies for code in self.codes if BUGS[code].rests_on_top)
 
 
 def parse_game_type(text):
-    """Enabled bug letters of a GameTypeString (Base, Base+MLP, ...)."""
-    head, _, extra = text.strip().partition("+")
-    if head.lower() != "base":
-        raise ValueError(f"unknown game type {text!r}")
-    extra = set(extra.upper())
-    return [letter for letter, row in BUGS.items() if row.expansion is None or row.expansion in extra]
+    """fan-rules.md §2.1: a GameTypeString, case-insensitive, its segments and
+    official letters in any order (GT-3); a ValueError saying what is wrong for
+    an unknown, repeated or incompatible token or a variant this reference does
+    not play."""
+    segments = text.strip().split("+")
+    if segments[0].lower() != "base":
+        raise ValueError(f"game type {text!r} does not start with Base")
+    official, tokens = None, []
+    for segment in segments[1:]:
+        match = SEGMENT.match(segment)
+        if not match:
+            raise ValueError(f"game type {text!r}: {segment!r} is not a token")
+        name, variants = match.groups()
+        known = {t.lower(): t for t in MODULES + BUG_TOKENS}
+        if name.lower() in known:
+            token = known[name.lower()]
+            if token in [t for t, _ in tokens]:
+                raise ValueError(f"game type {text!r}: {token} is repeated")
+            tokens.append((token, variants))
+        elif set(name.upper()) <= set(OFFICIAL_LETTERS) and variants is None:
+            if official is not None:
+                raise ValueError(f"game type {text!r}: the official letters are one segment")
+            if len(set(name.upper())) != len(name):
+                raise ValueError(f"game type {text!r}: an official letter is repeated")
+            official = "".join(letter for letter in OFFICIAL_LETTERS if letter in name.upper())
+        else:
+            raise ValueError(f"game type {text!r}: unknown token {segment!r}")
+    names = {t for t, _ in tokens}
+    for (a, b), bug_name in NEVER_TOGETHER.items():
+        if a in names and b in names:
+            raise ValueError(f"game type {text!r}: {a} and {b} are two versions of the {bug_name}")
+    for token, variants in tokens:
+        for variant in (variants or "").split(",") if variants is not None else ():
+            name = variant.partition(":")[0].strip()
+            if name not in KNOWN_VARIANTS.get(token, ()):
+                raise ValueError(f"game type {text!r}: {token} has no variant {variant!r}")
+            raise ValueError(f"game type {text!r}: the variant {token}({variant}) is not implemented")
+    played = {row.token for row in BUGS.values()}
+    for token in names - played:
+        raise ValueError(f"game type {text!r}: {token} is not implemented")
+    return GameType(
+        official or "",
+        tuple(t for t in MODULES if t in names),
+        tuple(t for t in BUG_TOKENS if t in names),
+    )
 
 
 # --- The position ----------------------------------------------------------------------
+class Action(NamedTuple):
+    """One way to a legal move: its kind ("place", "move", "throw"), the piece
+    that acts (the thrower for a throw) and the move."""
+
+    kind: str
+    actor: str
+    move: tuple
+
+
+EXAMPLE_CELL = re.compile(r"^\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)\s+(\S+)$")
+MOVE_PREFIX = re.compile(r"^\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)(?:@(\d+))?\s+(.*)$")
+
+
 class Position:
-    """A game in progress: stacks, pieces in hand, the side to move, the piece
-    moved on the previous ply and the result."""
+    """A game in progress (fan-rules.md §3.1): stacks, pieces in hand, the side to
+    move, the statuses the previous turn left (§3.2) and the result; the ply,
+    which is not part of the state, for the first-turn and fourth-turn rules."""
 
     def __init__(self, game_type="Base"):
-        self.game_type = game_type
-        self.letters = parse_game_type(game_type)
+        self.rules = parse_game_type(game_type)
+        self.game_type = self.rules.text
+        self.codes = self.rules.codes
+        self.pieces = {c: tuple(name for code in self.codes for name in piece_names(c, code)) for c in COLORS}
         self.stacks = {}
-        self.hand = {c: [name for letter in self.letters for name in piece_names(c, letter)] for c in COLORS}
+        self.hand = {c: list(self.pieces[c]) for c in COLORS}
         self.ply = 0
-        self.last_moved = None  # moved or placed on the previous ply; None after a pass
+        self.last = frozenset()  # the pieces the previous turn acted on
+        self.frozen = frozenset()  # a subset of last: they may not move, be moved or act
+        self.prime = None  # the piece a "where the opponent just acted" rule looks at
+        self.placed = None  # the piece the previous turn placed
         self.result = None  # None while in progress, else "WhiteWins", "BlackWins" or "Draw"
+
+    def pieces_of(self, side):
+        """Every piece of one side in this game type, in piece order."""
+        return list(self.pieces[side])
 
     @classmethod
     def from_game_string(cls, text):
@@ -313,12 +628,68 @@ class Position:
                 position.play(position.parse(move_text), check=True)
         return position
 
+    @classmethod
+    def from_example(cls, game_type, board, to_move=WHITE, last=(), frozen=(), prime=None, placed=None, turn=8):
+        """A position written as in the spec's examples (fan-rules.md §1.1):
+        `(0,0) wQ · (0,1) bA1+wD1` (stacks bottom to top with `+`), built
+        directly, not replayed; every piece not on the board is in its owner's
+        hand. The turn number (the side to move's) is 8 unless given, so that the
+        first-turn and Queen-by-turn-4 rules do not bite."""
+        position = cls(game_type)
+        everything = set(position.pieces_of(WHITE) + position.pieces_of(BLACK))
+        for entry in board.split("·"):
+            entry = entry.strip()
+            if not entry:
+                continue
+            match = EXAMPLE_CELL.match(entry)
+            if not match:
+                raise ValueError(f"{entry!r} is not a cell and its stack")
+            cell = int(match.group(1)), int(match.group(2))
+            if cell in position.stacks:
+                raise ValueError(f"cell {cell} is given twice")
+            stack = [canonical_piece(p) for p in match.group(3).split("+")]
+            for piece in stack:
+                if piece not in everything:
+                    raise ValueError(f"{piece} is not a piece of {position.game_type} or is placed twice")
+                everything.discard(piece)
+                position.hand[colour(piece)].remove(piece)
+            position.stacks[cell] = stack
+        if to_move not in COLORS:
+            raise ValueError(f"the side to move is w or b, not {to_move!r}")
+        position.ply = 2 * (turn - 1) + COLORS.index(to_move)
+        position.last = frozenset(canonical_piece(p) for p in last)
+        position.frozen = frozenset(canonical_piece(p) for p in frozen)
+        if not position.frozen <= position.last:
+            raise ValueError("Frozen is a subset of Last (fan-rules.md §3.2)")
+        position.prime = None if prime is None else canonical_piece(prime)
+        position.placed = None if placed is None else canonical_piece(placed)
+        position.result = position.outcome()
+        return position
+
     def copy(self):
-        child = Position(self.game_type)
+        """A position equal to this one that shares nothing mutable with it."""
+        child = Position.__new__(Position)
+        child.__dict__.update(self.__dict__)  # the game type and the immutable statuses
         child.stacks = {cell: list(stack) for cell, stack in self.stacks.items()}
         child.hand = {side: list(hand) for side, hand in self.hand.items()}
-        child.ply, child.last_moved, child.result = self.ply, self.last_moved, self.result
         return child
+
+    def signature(self):
+        """The full state of fan-rules.md §3.1 as a hashable value: every stack,
+        both hands, the side to move, Last, Frozen, Prime, Placed and the result
+        (not the turn number or the history). Two moves are one iff their
+        results have one signature (ID-1)."""
+        return (
+            tuple(sorted((cell, tuple(stack)) for cell, stack in self.stacks.items())),
+            tuple(sorted(self.hand[WHITE])),
+            tuple(sorted(self.hand[BLACK])),
+            self.to_move,
+            self.last,
+            self.frozen,
+            self.prime,
+            self.placed,
+            self.result,
+        )
 
     # --- Reading the position ---
     @property
@@ -336,40 +707,96 @@ class Position:
                 return cell
         return None
 
+    def level_of(self, piece):
+        cell = self.cell_of(piece)
+        return None if cell is None else self.stacks[cell].index(piece)
+
     def in_play(self, piece):
         return self.cell_of(piece) is not None
 
-    def queen_surrounded(self, colour_letter):
-        cell = self.cell_of(colour_letter + QUEEN)
-        return cell is not None and all(occupied(self.stacks, n) for n in neighbours(cell))
+    def queen_captured(self, side):
+        """fan-rules.md §3.8: a Queen in play is captured when all six neighbours
+        are occupied; with Guardians also a piece of either colour on top of her
+        (GU-1). A Queen in hand is never captured."""
+        cell = self.cell_of(side + QUEEN)
+        if cell is None or not all(occupied(self.stacks, n) for n in neighbours(cell)):
+            return False
+        return "Guardians" not in self.rules.modules or top(self.stacks, cell) != side + QUEEN
+
+    def outcome(self):
+        """fan-rules.md §3.8 (rules.md, "End of the game"): one Queen captured, its
+        owner loses; both, a draw."""
+        white_lost, black_lost = self.queen_captured(WHITE), self.queen_captured(BLACK)
+        if white_lost and black_lost:
+            return "Draw"
+        if white_lost:
+            return "BlackWins"
+        if black_lost:
+            return "WhiteWins"
+        return None
 
     # --- Making moves ---
+    def dragonfly_cargo(self, piece, dest):
+        """fan-rules.md §9.3 DX-3: the piece q directly below a Sperling's
+        Dragonfly that its hop to the empty cell `dest` carries, or None.
+        Carrying is compulsory when legal: q not the other colour's Dragonfly, not
+        `Frozen`, not pinned with the Dragonfly lifted when q is a ground piece,
+        and `dest` touching the hive with both lifted (§3.6). q is not a Guardian
+        either: a Guardian is always on top (§8 GU-3; the spec does not say it of
+        carrying, we read "always")."""
+        source = self.cell_of(piece)
+        stack = self.stacks.get(source, [])
+        if bug(piece) != DRAGONFLY or len(stack) < 2 or stack[-1] != piece or occupied(self.stacks, dest):
+            return None
+        cargo = stack[-2]
+        if bug(cargo) == DRAGONFLY and colour(cargo) != colour(piece):
+            return None
+        if cargo in self.frozen or BUGS[bug(cargo)].always_on_top:
+            return None
+        both_lifted = without(self.stacks, source, source)
+        if len(stack) == 2 and not is_connected(both_lifted):
+            return None
+        if not touches_hive(both_lifted, dest):
+            return None
+        return cargo
+
     def play(self, move, check=False):
-        """Apply a move; with check, it must be one of the legal moves."""
+        """Apply a move and set the statuses it leaves (fan-rules.md §3.2); with
+        check, it must be one of the legal moves."""
         if check and move not in self.legal_moves():
             raise ValueError(f"illegal move {move!r} in {self.game_type} at ply {self.ply}")
+        side = self.to_move
         if move == "pass":
-            self.last_moved = None
+            self.last, self.frozen, self.prime, self.placed = frozenset(), frozenset(), None, None
         else:
             piece, dest = move
             source = self.cell_of(piece)
+            cargo = None
             if source is None:
+                # A placement; a Guardian's lands on top of the stack (GU-2).
                 self.hand[colour(piece)].remove(piece)
             else:
-                self.stacks[source].pop()
-                if not self.stacks[source]:
-                    del self.stacks[source]
+                cargo = self.dragonfly_cargo(piece, dest)
+                self.stacks = without(self.stacks, *([source] * (2 if cargo else 1)))
+            if cargo:
+                self.stacks.setdefault(dest, []).append(cargo)
             self.stacks.setdefault(dest, []).append(piece)
-            self.last_moved = piece
+            # Last: the mover, and a Dragonfly's cargo (DX-4: not frozen); Frozen:
+            # a thrown piece of the acting side's opponent, the only way an enemy
+            # piece moves here (ST-1: an own piece thrown is not frozen).
+            self.last = frozenset({piece, cargo} - {None})
+            self.frozen = frozenset({piece}) if source is not None and colour(piece) != side else frozenset()
+            self.prime = piece
+            self.placed = piece if source is None else None
         self.ply += 1
-        # rules.md, "End of the game": a surrounded Queen loses; both: a draw.
-        white_lost, black_lost = self.queen_surrounded(WHITE), self.queen_surrounded(BLACK)
-        if white_lost and black_lost:
-            self.result = "Draw"
-        elif white_lost:
-            self.result = "BlackWins"
-        elif black_lost:
-            self.result = "WhiteWins"
+        self.result = self.outcome()
+
+    def landing(self, move):
+        """Where the mover of `move` ends: (cell, level)."""
+        child = self.copy()
+        child.play(move)
+        piece = move[0]
+        return child.cell_of(piece), child.level_of(piece)
 
     # --- The legal moves ---
     def legal_moves(self):
@@ -377,18 +804,25 @@ class Position:
         possible, {"pass"}; empty once the game is over."""
         if self.result is not None:
             return set()
-        moves = self.placements() | self.movements()
+        moves = {action.move for action in self.actions()}
         return moves or {"pass"}
+
+    def actions(self):
+        """Every way to a legal move (an own move and a throw to one cell are two
+        actions and one move); empty once the game is over."""
+        if self.result is not None:
+            return set()
+        return self.placements() | self.movements()
 
     def placeable_pieces(self):
         """The lowest-numbered copy in hand of each bug (rules.md, "Pieces"),
         without the Queen on the first turn and only the Queen on the fourth turn
-        if she is still in hand (rules.md, "Turns")."""
+        if she is still in hand (rules.md, "Turns"; fan-rules.md §1.3 G-5)."""
         side = self.to_move
         hand = self.hand[side]
         pieces = []
-        for letter in self.letters:
-            in_hand = [name for name in piece_names(side, letter) if name in hand]
+        for code in self.codes:
+            in_hand = [name for name in piece_names(side, code) if name in hand]
             if in_hand:
                 pieces.append(in_hand[0])
         queen = side + QUEEN
@@ -398,99 +832,131 @@ class Position:
             pieces = [queen]
         return pieces
 
-    def placement_cells(self):
-        """Where the side to move may place (rules.md, "Turns")."""
-        if self.ply == 0:
-            return {ORIGIN}
-        if self.ply == 1:
-            return set(neighbours(ORIGIN))
-        side = self.to_move
-        cells = set()
-        for cell in self.stacks:
-            for n in neighbours(cell):
-                if occupied(self.stacks, n):
-                    continue
-                tops = [colour(top(self.stacks, m)) for m in neighbours(n) if occupied(self.stacks, m)]
-                if side in tops and all(c == side for c in tops):
-                    cells.add(n)
-        return cells
-
     def placements(self):
-        return {(piece, cell) for piece in self.placeable_pieces() for cell in self.placement_cells()}
+        """Placements, each by its bug's placement rule."""
+        return {
+            Action("place", piece, (piece, cell))
+            for piece in self.placeable_pieces()
+            for cell in BUGS[bug(piece)].placement(self, piece)
+        }
 
-    def rows_of(self, cell):
-        """The table rows a piece on top of `cell` moves by: its own, or for a
-        mimic the rows of the top bugs touching it (mimics lend nothing), and on
-        top of the hive the Beetle's only (rules.md, "Mosquito")."""
+    def powers(self, cell):
+        """The movements and abilities of the top piece of `cell`: its own row's,
+        or for a mimic on the ground those its neighbours' top bugs lend
+        (fan-rules.md §5.1 MQ-1: mimics lend nothing; a row's `lends` if it has
+        one), and for a mimic on top of the hive the Beetle's only (MQ-2)."""
         row = BUGS[bug(top(self.stacks, cell))]
         if not row.mimic:
-            return [row]
+            return row.movements, row.abilities
         if height(self.stacks, cell) > 1:
-            return [BUGS[BEETLE]]
-        lent = {bug(top(self.stacks, n)) for n in neighbours(cell) if occupied(self.stacks, n)}
-        return [BUGS[letter] for letter in sorted(lent) if not BUGS[letter].mimic]
+            return BUGS[BEETLE].movements, ()
+        movements, abilities = (), ()
+        for n in neighbours(cell):
+            if occupied(self.stacks, n):
+                lender = BUGS[bug(top(self.stacks, n))]
+                if not lender.mimic:
+                    movements += lender.movements if lender.lends is None else lender.lends
+                    abilities += lender.abilities
+        return movements, abilities
 
     def movements(self):
         """Moves of pieces in play, the side's own and those its abilities move."""
         side = self.to_move
-        # No movement, nor a pillbug's power, before the own Queen is in play; on
+        # G-1: no movement, nor an ability, before the own Queen is in play; on
         # the fourth turn with the Queen in hand only she may be placed.
         if not self.in_play(side + QUEEN):
             return set()
-        moves = set()
+        actions = set()
         for cell in list(self.stacks):
-            piece = top(self.stacks, cell)  # a covered piece never moves
-            if colour(piece) != side:
+            piece = top(self.stacks, cell)  # G-3: a covered piece never moves or acts
+            # §3.3: a Frozen piece may not move or use any ability.
+            if colour(piece) != side or piece in self.frozen:
                 continue
-            rows = self.rows_of(cell)
-            # A piece the opponent's pillbug threw last turn stays where it is.
-            if piece != self.last_moved:
-                lifted = without(self.stacks, cell)
-                # One Hive: a ground piece whose removal splits the hive is pinned;
-                # a piece on top of a stack never splits it.
-                if height(self.stacks, cell) > 1 or is_connected(lifted):
-                    for row in rows:
-                        for movement in row.movements:
-                            moves |= {(piece, dest) for dest in movement(lifted, cell) if dest != cell}
+            movements, abilities = self.powers(cell)
+            lifted = without(self.stacks, cell)
+            # G-2 One Hive: a lone ground piece whose removal splits the hive is
+            # pinned; a piece on top of a stack never splits it.
+            if height(self.stacks, cell) > 1 or is_connected(lifted):
+                for movement in movements:
+                    for dest in movement(lifted, cell):
+                        if dest != cell:  # G-4
+                            actions.add(Action("move", piece, (piece, dest)))
             # Abilities work even when the user is pinned (rules.md, "Pillbug").
-            for row in rows:
-                for ability in row.abilities:
-                    moves |= ability(self, cell)
-        return moves
+            for ability in abilities:
+                actions |= {Action("throw", piece, move) for move in ability(self, cell)}
+        return actions
 
-    # --- Notation (uhp.md, "MoveString") ---
+    # --- Notation (uhp.md, "MoveString"; fan-rules.md §4.2) ---
     def parse(self, text):
         """The move a MoveString names in this position: 'pass', 'wS1' (the
-        origin), 'bB1 wQ' (on top of wQ), 'wQ wG1-', 'bL /wG1' (next to it)."""
+        origin), 'bB1 wQ' (on top of wQ), 'wQ wG1-', 'bL /wG1' (next to it); a
+        throw may end in ' ^thrower' (the thrower is checked to touch both
+        cells); the spec's examples' prefix '(q,r)@L ' (the mover ends on cell
+        (q, r) at level L; '@L' optional) is checked against the move."""
         text = text.strip()
+        expected_cell = expected_level = None
+        prefix = MOVE_PREFIX.match(text)
+        if prefix:
+            expected_cell = int(prefix.group(1)), int(prefix.group(2))
+            expected_level = None if prefix.group(3) is None else int(prefix.group(3))
+            text = prefix.group(4).strip()
         if text.lower() == "pass":
             return "pass"
         parts = text.split()
+        thrower = None
+        if len(parts) == 3 and parts[2].startswith("^"):
+            thrower = canonical_piece(parts.pop()[1:])
+        if not 1 <= len(parts) <= 2:
+            raise ValueError(f"{text!r} is not a move of this reference")
         piece = canonical_piece(parts[0])
+        if piece not in self.pieces[WHITE] + self.pieces[BLACK]:
+            raise ValueError(f"{piece} is not a piece of {self.game_type}")
         if len(parts) == 1:
-            return piece, ORIGIN
-        reference = parts[1]
-        marks = {"-": 3, "/": 4, "\\": 2}  # before the name: W, SW, NW
-        after = {"-": 0, "/": 1, "\\": 5}  # after it: E, NE, SE
-        direction = None
-        if reference[0] in marks:
-            direction, reference = DIRECTIONS[marks[reference[0]]], reference[1:]
-        elif reference[-1] in after:
-            direction, reference = DIRECTIONS[after[reference[-1]]], reference[:-1]
-        cell = self.cell_of(canonical_piece(reference))
-        if cell is None:
-            raise ValueError(f"reference piece of {text!r} is not in play")
-        return piece, cell if direction is None else add(cell, direction)
+            move = piece, ORIGIN
+        else:
+            reference = parts[1]
+            marks = {"-": 3, "/": 4, "\\": 2}  # before the name: W, SW, NW
+            after = {"-": 0, "/": 1, "\\": 5}  # after it: E, NE, SE
+            direction = None
+            if reference[0] in marks:
+                direction, reference = DIRECTIONS[marks[reference[0]]], reference[1:]
+            elif reference[-1] in after:
+                direction, reference = DIRECTIONS[after[reference[-1]]], reference[:-1]
+            cell = self.cell_of(canonical_piece(reference))
+            if cell is None:
+                raise ValueError(f"reference piece of {text!r} is not in play")
+            move = piece, cell if direction is None else add(cell, direction)
+        if thrower is not None:
+            at, source = self.cell_of(thrower), self.cell_of(piece)
+            if at is None or source is None or not {source, move[1]} <= set(neighbours(at)):
+                raise ValueError(f"{thrower} cannot throw {piece} in {text!r}")
+        if expected_cell is not None:
+            cell, level = self.landing(move)
+            if cell != expected_cell or expected_level not in (None, level):
+                raise ValueError(f"{text!r} ends on {cell} at level {level}, not as its prefix says")
+        return move
 
 
-def canonical_piece(text):
-    """wS1 from any case of it (wS1, WS1, ws1)."""
-    return text[0].lower() + text[1].upper() + text[2:]
+def perft(position, depth):
+    """Leaf count of the legal-move tree (rules.md, "Perft"; fan-rules.md §3.5
+    ID-3), by replaying the moves on copies."""
+    moves = position.legal_moves()
+    if depth == 0:
+        return 1
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for move in moves:
+        child = position.copy()
+        child.play(move)
+        total += perft(child, depth - 1)
+    return total
 
 
 def move_string(position, move):
     """A MoveString for a move of `position`, naming any neighbouring piece of the
-    destination (or the top piece there); for readable test failures."""
+    destination (or the top piece there), with the mover and a Dragonfly's cargo
+    lifted (fan-rules.md §4.3 NO-3); for readable test failures."""
     if move == "pass":
         return "pass"
     piece, dest = move
@@ -499,7 +965,8 @@ def move_string(position, move):
     lifted = dict(position.stacks)
     source = position.cell_of(piece)
     if source is not None:
-        lifted = without(position.stacks, source)
+        carries = position.dragonfly_cargo(piece, dest) is not None
+        lifted = without(position.stacks, *([source] * (2 if carries else 1)))
     if occupied(lifted, dest):
         return f"{piece} {top(lifted, dest)}"
     for i, d in enumerate(DIRECTIONS):

@@ -34,6 +34,7 @@ from bench.scoreboard import Scoreboard
 from bench.timecontrol import GameClock, TimeControl, format_uhp_time
 from bench.tournament import schedule
 from engine.game import Board
+from engine.pgn import read_games
 
 ROOT = Path(__file__).resolve().parent.parent
 FAKE = Path(__file__).resolve().parent / "fake_engine.py"
@@ -137,6 +138,20 @@ def test_clock_shares_its_time_and_flags_an_overrun():
     assert GameClock(TimeControl("depth", depth=3), 0.5, hang_seconds=7).request() == ("bestmove depth 3", 7)
 
 
+def test_each_engine_gets_its_time_limits_in_its_own_form():
+    clock = TimeControl("clock", seconds=10.0, increment=1.0)
+    assert GameClock(clock.with_form("clock"), margin=0.5).request() == ("bestmove clock 10 1", 10.5)
+    assert GameClock(clock.with_form("seconds"), margin=0.5).request() == ("bestmove seconds 1.5", 10.5)
+    per_move = TimeControl("movetime", seconds=0.25).with_form("seconds")
+    assert GameClock(per_move, margin=0.5).request() == ("bestmove seconds 0.25", 0.75)
+    assert str(per_move) == "movetime=0.25 limit=seconds"
+    entrant = arena.parse_entrant(["cmd=x", "tc=60+0.5", "limit=clock"], [], 1)
+    assert entrant.control == TimeControl("clock", seconds=60.0, increment=0.5, form="clock")
+    for words in (["cmd=x", "movetime=1", "limit=clock"], ["cmd=x", "tc=60", "limit=minutes"]):
+        with pytest.raises(arena.ArenaError):
+            arena.parse_entrant(words, [], 1)
+
+
 # --- Openings, schedule, scores ----------------------------------------------------
 @pytest.mark.parametrize("game_type", ["Base", "Base+MLP"])
 def test_shipped_openings(game_type):
@@ -210,6 +225,18 @@ def test_match_between_random_movers(tmp_path):
         assert record["termination"] not in FORFEITS
     pgn = (tmp_path / "out" / "games.pgn").read_text()
     assert pgn.count("[Event ") == 4 and "[GameType \"Base+MLP\"]" in pgn and "\n7. " in pgn
+    # The file reads back into Games that replay to the recorded games.
+    games = {int(game.headers["Round"]): game for game in read_games(tmp_path / "out" / "games.pgn")}
+    assert sorted(games) == [1, 2, 3, 4]
+    for record in records:
+        game = games[record["number"]]
+        assert (game.headers["White"], game.headers["Black"], game.result) == (
+            record["white"], record["black"], record["result"])
+        assert game.headers["Termination"] == record["termination"]
+        assert game.comments == {record["plies"]: record["reason"]}
+        assert game.board() == Board.from_game_string(record["game_string"])
+        assert game.board().game_string() == record["game_string"]
+        assert sum(1 for _ in game.positions()) == record["plies"] + 1
     assert "4 of 4 games played (all games played)" in summary
 
 

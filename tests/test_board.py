@@ -70,3 +70,49 @@ def test_side_to_move_and_last_moved_piece_are_in_the_key():
     assert board.key == board.computed_key()
     board.state.info[1] = -1  # forget the last-moved piece
     assert board.computed_key() != with_last
+
+
+def test_every_field_of_the_state_is_position_table_or_scratch():
+    """copy_position copies POSITION_FIELDS by name: a new field must be put in one
+    of the three groups, and in copy_position if it holds the position."""
+    from engine.board import POSITION_FIELDS, SCRATCH_FIELDS, STATE_FIELDS, TABLE_FIELDS
+
+    assert POSITION_FIELDS == ("height", "stack", "piece_cell", "piece_level", "around", "tops", "info", "undo")
+    assert sorted(POSITION_FIELDS + SCRATCH_FIELDS + TABLE_FIELDS) == sorted(name for name, _, _ in STATE_FIELDS)
+
+
+@pytest.mark.parametrize("game_type", ["Base", "Base+MLP"])
+def test_copy_position_into_a_used_record_plays_like_the_original(game_type):
+    from engine.board import POSITION_FIELDS, copy_position
+    from engine.constants import INFO_STAMP
+
+    rng = random.Random(f"copy {game_type}")
+    used = Board("Base+MLP")  # a record whose scratch has seen another game
+    for _ in range(60):
+        moves = used.legal_moves
+        if not moves:
+            break
+        used.push(rng.choice(moves))
+    board = Board(game_type)
+    for _ in range(rng.randrange(20, 50)):
+        moves = board.legal_moves
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+    target = used.state
+    copy_position(target, board.state)
+    for name in POSITION_FIELDS:
+        mine, theirs = getattr(target, name), getattr(board.state, name)
+        if name == "undo":
+            mine, theirs = mine[: board.ply], theirs[: board.ply]
+        if name == "info":
+            mine, theirs = np.delete(mine, INFO_STAMP), np.delete(theirs, INFO_STAMP)  # the larger of the two
+        np.testing.assert_array_equal(mine, theirs, err_msg=name)
+    copy = Board.__new__(Board)
+    copy._adopt(target)
+    copy._move_strings, copy._buffer = list(board.game_string().split(";")[3:]), np.empty_like(board._buffer)
+    assert sorted(copy.legal_moves) == sorted(board.legal_moves)
+    assert copy.perft(2) == board.perft(2)
+    while board.ply:
+        assert copy.pop() == board.pop()
+        assert copy.key == board.key and sorted(copy.legal_moves) == sorted(board.legal_moves)

@@ -172,3 +172,101 @@ def test_a_game_may_last_max_game_plies_and_the_protocol_says_so():
     session.handle("play " + move)
     session.handle("play " + board.uhp(board.legal_moves[0]))
     assert out.getvalue().splitlines()[-2] == f"invalidmove A game may last at most {MAX_GAME_PLIES} plies."
+
+
+# --- The python-chess shape: turn, peek, pieces by name, equality, errors -------------
+OPENING = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
+
+
+def test_turn_peek_and_pop_name_the_moves():
+    board = Board.from_game_string(OPENING)
+    assert (board.turn, board.turn_number) == (WHITE, 3)
+    assert str(board.peek()) == "bQ bS1-" and repr(board.peek()) == "Move(bQ bS1-)"
+    assert [str(move) for move in board.move_history] == ["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"]
+    played = board.push_uhp("WA1 /WQ")
+    assert str(played) == "wA1 /wQ" and board.peek() == played and board.turn == BLACK
+    assert str(board.pop()) == "wA1 /wQ" and board.turn == WHITE
+    with pytest.raises(IndexError, match="no moves"):
+        Board().peek()
+    with pytest.raises(IndexError, match="no moves"):
+        Board().pop()
+
+
+def test_a_listed_move_prints_as_the_board_names_it_even_after_the_board_moves_on():
+    board = Board.from_game_string(NOKAMUTE["White wins"]).copy()
+    board.pop()
+    moves = board.legal_moves
+    names = [board.uhp(move) for move in moves]
+    board.push(moves[0])
+    assert [str(move) for move in moves] == names
+    assert repr(moves[1]) == f"Move({names[1]})"
+    assert [str(move) for move in Board().legal_moves] == ["wS1", "wB1", "wG1", "wA1"]
+
+
+def test_a_move_built_from_its_code_alone_shows_piece_and_place():
+    move = Board("Base").legal_moves[0]
+    bare = type(move)(int(move))
+    assert bare == move and hash(bare) == hash(move)
+    assert str(bare) == f"{piece_name(move.piece)} to (0, 0)" and str(bare.__class__.place(0, move.dest)) == "wQ to (0, 0)"
+    assert bare.piece_name == piece_name(move.piece)
+
+
+def test_pieces_by_name():
+    board = Board.from_game_string("Base;InProgress;Black[4];wS1;bS1 wS1-;wB1 -wS1;bQ bS1-;wQ wB1\\;bA1 bQ-;wB1 wS1")
+    assert board.locate("wB1") == board.locate("WS1") == (0, 0) and board.locate("wA1") is None
+    assert board.piece_at((0, 0)) == "wB1" and board.stack_at((0, 0)) == ("wS1", "wB1")
+    assert board.piece_at((5, 5)) is None and board.stack_at((5, 5)) == ()
+    assert board.stacks() == {(0, 0): ("wS1", "wB1"), (1, 0): ("bS1",), (2, 0): ("bQ",), (3, 0): ("bA1",),
+                              (-1, 1): ("wQ",)}
+    assert board.hand(WHITE) == ["wS2", "wB2", "wG1", "wG2", "wG3", "wA1", "wA2", "wA3"]
+    assert board.hand(BLACK)[:3] == ["bS2", "bB1", "bB2"]
+    assert Board("Base+MLP").hand(BLACK)[-3:] == ["bM", "bL", "bP"]
+
+
+def test_boards_are_equal_and_hash_alike_by_position_not_by_history():
+    head = "Base;InProgress;White[1];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
+    one = Board.from_game_string(head + ";wG1 -wQ;bG1 bQ-;wA1 /wQ;bA1 bG1-;wB1 \\wQ")
+    two = Board.from_game_string(head + ";wA1 /wQ;bG1 bQ-;wG1 -wQ;bA1 bG1-;wB1 \\wQ")
+    assert one.move_history != two.move_history
+    assert one == two and hash(one) == hash(two) and len({one, two, one.copy()}) == 1
+    assert one != Board.from_game_string(one.game_string(), repetition_draw=True)  # another rule set
+    assert one != Board.from_game_string(head + ";wG1 -wQ;bG1 bQ-;wA1 /wQ;bA1 bG1-")  # another ply
+    one.pop()
+    assert one != two and one.copy() == one
+
+
+def test_swapped_copies_of_a_bug_share_a_key_but_not_equality():
+    one = Board.from_game_string("Base;InProgress;White[3];wA1;bA1 wA1-;wA2 -wA1;bA2 bA1-")
+    two = one.copy()
+    s = two.state
+    c1, c2 = s.piece_cell[8], s.piece_cell[9]  # wA1, wA2
+    s.piece_cell[8], s.piece_cell[9] = c2, c1
+    s.stack[c1, 0], s.stack[c2, 0] = 9, 8
+    assert two.computed_key() == one.key and two != one
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda b: b.push("wS1"), TypeError, r"push\(\) takes a Move, not the string 'wS1'.*push_uhp\('wS1'\)"),
+    (lambda b: b.push(None), TypeError, "push\\(\\) takes a Move, not NoneType"),
+    (lambda b: b.push(1.5), TypeError, "not float"),
+    (lambda b: b.push(True), TypeError, "not bool"),
+    (lambda b: b.push(12345), IllegalMoveError, "."),
+    (lambda b: b.is_legal("wS1"), TypeError, "is_legal"),
+    (lambda b: b.uhp([1]), TypeError, "uhp\\(\\) takes a Move, not list"),
+    (lambda b: b.parse_uhp(3), TypeError, "MoveString"),
+    (lambda b: b.push_uhp(None), TypeError, "MoveString"),
+    (lambda b: b.perft("3"), TypeError, "depth"),
+    (lambda b: b.perft(-1), ValueError, "0 or more"),
+    (lambda b: b.hand("w"), TypeError, "WHITE \\(0\\) or BLACK \\(1\\)"),
+    (lambda b: b.hand(2), ValueError, "WHITE \\(0\\) or BLACK \\(1\\), not 2"),
+    (lambda b: b.piece_at("a1"), TypeError, "axial \\(q, r\\)"),
+    (lambda b: b.stack_at((0, 0.5)), TypeError, "axial \\(q, r\\)"),
+    (lambda b: b.locate(3), TypeError, "'wS1'"),
+    (lambda b: b.locate("wZ"), ValueError, "Unknown piece 'wZ'"),
+    (lambda b: Board(None), TypeError, "GameTypeString"),
+    (lambda b: Board("Base+X"), ValueError, "Unknown game type"),
+    (lambda b: Board.from_game_string(None), TypeError, "GameString is a string"),
+], ids=lambda x: x if isinstance(x, str) else "")
+def test_wrong_arguments_get_a_clear_error(call, error, message):
+    with pytest.raises(error, match=message):
+        call(Board("Base"))

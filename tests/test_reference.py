@@ -15,7 +15,7 @@ from engine.game import Board, axial
 from engine.notation import GAME_TYPES, piece_name
 
 from .conftest import read_rows
-from .reference import Position, move_string
+from .reference import Position, move_string, perft
 
 
 @lru_cache(maxsize=None)
@@ -139,21 +139,6 @@ def test_reference_matches_nokamute_random_positions(start):
         assert not missing and not extra, f"{game_string}\n missing {missing}\n extra {extra}"
 
 
-def reference_perft(position, depth):
-    """Leaf count of the legal-move tree, by replaying the moves on copies."""
-    moves = position.legal_moves()
-    if depth == 0:
-        return 1
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for move in moves:
-        child = position.copy()
-        child.play(move)
-        total += reference_perft(child, depth - 1)
-    return total
-
-
 STARTPOS = {(game_type, int(depth)): int(count) for game_type, depth, count in read_rows("perft_startpos.tsv")}
 
 
@@ -162,4 +147,4 @@ STARTPOS = {(game_type, int(depth)): int(count) for game_type, depth, count in r
     [(t, 3) for t in GAME_TYPES] + [("Base", 4), pytest.param("Base+MLP", 4, marks=pytest.mark.slow)],
 )
 def test_reference_perft_from_start(game_type, depth):
-    assert reference_perft(Position(game_type), depth) == STARTPOS[game_type, depth]
+    assert perft(Position(game_type), depth) == STARTPOS[game_type, depth]

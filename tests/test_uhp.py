@@ -230,7 +230,7 @@ def test_bestmove_time_answers_within_the_limit_although_the_search_overruns():
     assert answer == [Board.from_game_string(OPENING).uhp(Board.from_game_string(OPENING).legal_moves[-1])]
     # The next search waits for the straggler to end: one search at a time.
     assert len(engine.ask("bestmove depth 2")) == 1
-    assert [calls[1:] for calls in searcher.calls] == [(None, pytest.approx(0.8, abs=0.05)), (2, None)]
+    assert [calls[1:] for calls in searcher.calls] == [(None, pytest.approx(1 - timeman.reserve(1.0), abs=0.05)), (2, None)]
 
 
 def test_the_time_limit_counts_from_the_arrival_of_the_command():
@@ -241,7 +241,7 @@ def test_the_time_limit_counts_from_the_arrival_of_the_command():
     start = time.monotonic()
     session.handle("bestmove time 00:00:01", received=start - 0.5)  # it waited while the kernels loaded
     assert time.monotonic() - start < 0.5
-    assert searcher.calls[0][2] == pytest.approx(0.3, abs=0.05)
+    assert searcher.calls[0][2] == pytest.approx(0.5 - timeman.reserve(1.0), abs=0.05)
     assert out.getvalue().endswith("ok\n")
 
 
@@ -320,7 +320,7 @@ def test_depth_and_seconds_both_reach_the_search():
     engine.ask("newgame " + OPENING)
     engine.ask("bestmove depthorseconds 3 2.5")
     engine.ask("bestmove depth 2")
-    assert [call[1:] for call in searcher.calls] == [(3, pytest.approx(2.2, abs=0.05)), (2, None)]
+    assert [call[1:] for call in searcher.calls] == [(3, pytest.approx(2.5 - timeman.reserve(2.5), abs=0.05)), (2, None)]
 
 
 def test_intermediate_best_moves_are_reported_as_each_depth_completes():

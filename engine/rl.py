@@ -1,0 +1,586 @@
+"""For reinforcement learning and search experiments: integer actions, legal
+masks, observation tensors, and a State whose clone and apply cost microseconds.
+
+Board checks every move and names it; State, in OpenSpiel's shape, does neither
+unless asked, and keeps no strings. Its kernels are compiled with `nogil`, so
+threads run them in parallel (see `playouts` and the README).
+
+Actions. One integer per distinct move: `piece * NUM_CELLS + cell` for placing
+or moving `piece` (an id of engine.bugs.PIECE_NAMES) to `cell`, and PASS_ACTION.
+The cell is counted from the centre of the hive, which is moved to the grid's
+origin (hexgrid.ORIGIN, axial (0, 0)): the same move in a shifted hive is the
+same action. Moves are the codec's (moves.py), so a Pillbug's throw of a piece
+is that piece's move, and two actions never give the same position.
+
+Observation. float32 planes of OBSERVATION_SHAPE over the 32 x 32 grid, centred
+as the actions are (plane[y, x] is the cell x + 32 * y): for each level of a
+stack from the ground up and each kind of piece (colour, then bug), 1 where
+that kind stands at that level, so the order of a stack is kept; then for each
+kind a constant plane of its pieces in hand over its copies; for each bug, 1 if
+the game type has it; 1 everywhere when Black is to move; 1 on the cell of the
+piece moved last (which the Pillbug may not throw). Not in it: the turn number
+beyond what the hands tell, and the history (repetitions).
+
+>>> state = State("Base+MLP")
+>>> state.legal_actions().tolist() == sorted(state.move_to_action(m) for m in Board("Base+MLP").legal_moves)
+True
+>>> child = state.clone()
+>>> child.apply_action(int(child.legal_actions()[0]))
+>>> child.ply, state.ply, str(child)
+(1, 0, 'Base+MLP;InProgress;Black[1];wS1')
+>>> child.observation_tensor().shape == OBSERVATION_SHAPE
+True
+"""
+
+import threading
+
+import numpy as np
+from numba import njit, typeof
+
+from .board import copy_position, make_move, new_state, unmake_move
+from .bugs import CLIMBERS, NUM_BUGS, NUM_PIECES, PIECES_PER_SIDE
+from .constants import (
+    BLACK_WINS,
+    BUG_COPIES,
+    BUG_EXPANSION,
+    BUG_FIRST_IDS,
+    INFO_EXPANSIONS,
+    INFO_FLAGS,
+    INFO_KEY,
+    INFO_LAST_MOVED,
+    INFO_PLY,
+    INFO_RESULT,
+    IN_PROGRESS,
+    MAX_GAME_PLIES,
+    MAX_HEIGHT,
+    MAX_MOVES,
+    PIECE_COLOR,
+    PIECE_KIND,
+    WHITE_WINS,
+)
+from .game import Board, Move
+from .hexgrid import CELL_MASK, DIRECTION_DELTA, DIRECTION_DQ_DR, GRID_SIZE, NUM_CELLS, ORIGIN
+from .moves import KIND_MOVE, KIND_PASS, KIND_PLACE, PASS_MOVE, encode, move_dest, move_kind, move_piece
+from .movegen import generate_moves, new_stamp
+
+__all__ = [
+    "State",
+    "NUM_ACTIONS",
+    "PASS_ACTION",
+    "OBSERVATION_SHAPE",
+    "LEVELS",
+    "NUM_KINDS",
+    "playouts",
+]
+
+PASS_ACTION = NUM_PIECES * NUM_CELLS
+NUM_ACTIONS = PASS_ACTION + 1
+LEVELS = 1 + CLIMBERS  # the ground and a level for each piece that may climb
+NUM_KINDS = 2 * NUM_BUGS
+PLANE_HAND = LEVELS * NUM_KINDS
+PLANE_ENABLED = PLANE_HAND + NUM_KINDS
+PLANE_BLACK = PLANE_ENABLED + NUM_BUGS
+PLANE_LAST = PLANE_BLACK + 1
+NUM_PLANES = PLANE_LAST + 1
+OBSERVATION_SHAPE = (NUM_PLANES, GRID_SIZE, GRID_SIZE)
+
+# Status codes of the kernels that play an action.
+_OK, _ILLEGAL, _OVER, _TOO_LONG, _OUT_OF_RANGE = range(5)
+# Axial steps of the directions, for walking the hive out of the folded grid.
+DQ = np.array([dq for dq, _ in DIRECTION_DQ_DR], dtype=np.int64)
+DR = np.array([dr for _, dr in DIRECTION_DQ_DR], dtype=np.int64)
+
+
+# --- Kernels --------------------------------------------------------------------
+@njit(cache=True, nogil=True)
+def hive_centre(s):
+    """The cell at the middle of the hive's bounding box, in axial coordinates
+    walked out from one piece (the fold of the grid never brings two cells of
+    one hive together, constants.py); the origin for an empty board."""
+    start = -1
+    for piece in range(NUM_PIECES):
+        if s.piece_cell[piece] >= 0:
+            start = s.piece_cell[piece]
+            break
+    if start < 0:
+        return ORIGIN
+    queue = s.work[:NUM_PIECES]  # the occupied cells, found breadth first
+    qs = s.work[NUM_PIECES : 2 * NUM_PIECES]
+    rs = s.work[2 * NUM_PIECES : 3 * NUM_PIECES]
+    visit = new_stamp(s)
+    s.mark[start] = visit
+    queue[0], qs[0], rs[0] = start, 0, 0
+    found = 1
+    head = 0
+    low_q, high_q, low_r, high_r = 0, 0, 0, 0
+    while head < found:
+        cell = queue[head]
+        for d in range(6):
+            n = (cell + DIRECTION_DELTA[d]) & CELL_MASK
+            if s.height[n] == 0 or s.mark[n] == visit:
+                continue
+            s.mark[n] = visit
+            q = qs[head] + DQ[d]
+            r = rs[head] + DR[d]
+            queue[found], qs[found], rs[found] = n, q, r
+            found += 1
+            low_q, high_q = min(low_q, q), max(high_q, q)
+            low_r, high_r = min(low_r, r), max(high_r, r)
+        head += 1
+    return (start + (low_q + high_q) // 2 + GRID_SIZE * ((low_r + high_r) // 2)) & CELL_MASK
+
+
+
+@njit(cache=True, nogil=True)
+def _action(move, centre):
+    """The action of a move with the hive's centre at `centre`; -1 for a kind
+    the action space does not hold."""
+    kind = move_kind(move)
+    if kind == KIND_PASS:
+        return PASS_ACTION
+    if kind != KIND_PLACE and kind != KIND_MOVE:
+        return -1
+    return move_piece(move) * NUM_CELLS + ((move_dest(move) - centre + ORIGIN) & CELL_MASK)
+
+
+@njit(cache=True, nogil=True)
+def move_of(a, action):
+    s = a[0]
+    return _move(s, action, hive_centre(s))
+
+
+@njit(cache=True, nogil=True)
+def action_of(a, move):
+    return _action(move, hive_centre(a[0]))
+
+
+@njit(cache=True, nogil=True)
+def push_kernel(a, move):
+    make_move(a[0], move)
+
+
+@njit(cache=True, nogil=True)
+def pop_kernel(a):
+    unmake_move(a[0])
+
+
+@njit(cache=True, nogil=True)
+def _move(s, action, centre):
+    """The move of an action (its kind from where the piece is)."""
+    if action == PASS_ACTION:
+        return PASS_MOVE
+    piece = action // NUM_CELLS
+    cell = (action % NUM_CELLS + centre - ORIGIN) & CELL_MASK
+    return encode(KIND_MOVE if s.piece_cell[piece] >= 0 else KIND_PLACE, piece, cell)
+
+
+# The kernels called from Python take the state as a one-element array, `a`, not
+# as the record: numba reads a record argument through the buffer protocol, which
+# for this dtype costs some 5 us a call, an array's a tenth of a microsecond.
+@njit(cache=True, nogil=True)
+def centre_of(a):
+    return hive_centre(a[0])
+
+
+@njit(cache=True, nogil=True)
+def clone_into(dst, src):
+    copy_position(dst[0], src[0])
+
+
+@njit(cache=True, nogil=True)
+def _legal_actions(s, moves):
+    """The legal actions written over the legal moves in `moves`; returns their
+    count, or -1 if a move has a kind the action space does not hold."""
+    n = generate_moves(s, moves)
+    centre = hive_centre(s)
+    for i in range(n):
+        action = _action(moves[i], centre)
+        if action < 0:
+            return -1
+        moves[i] = action
+    return n
+
+
+@njit(cache=True, nogil=True)
+def legal_actions_into(a, moves, out):
+    """The legal actions, sorted, written into `out`; returns their count (-1 as
+    _legal_actions). `moves` is scratch."""
+    n = _legal_actions(a[0], moves)
+    out[: max(n, 0)] = moves[: max(n, 0)]
+    out[: max(n, 0)].sort()
+    return n
+
+
+@njit(cache=True, nogil=True)
+def legal_mask_into(a, moves, mask):
+    """mask[action] = whether the action is legal; returns the number of legal
+    actions (-1 as _legal_actions). `moves` is scratch."""
+    mask[:] = False
+    n = _legal_actions(a[0], moves)
+    for i in range(n):
+        mask[moves[i]] = True
+    return n
+
+
+@njit(cache=True, nogil=True)
+def apply_action_kernel(a, action, moves, checked):
+    """Play an action; with `checked`, only if it is legal. Returns a status."""
+    s = a[0]
+    if action < 0 or action >= NUM_ACTIONS:
+        return _OUT_OF_RANGE
+    if s.info[INFO_RESULT] != IN_PROGRESS:
+        return _OVER
+    if s.info[INFO_PLY] >= MAX_GAME_PLIES:
+        return _TOO_LONG
+    move = _move(s, action, hive_centre(s))
+    if checked:
+        n = generate_moves(s, moves)
+        legal = False
+        for i in range(n):
+            if moves[i] == move:
+                legal = True
+                break
+        if not legal:
+            return _ILLEGAL
+    elif move_kind(move) == KIND_PLACE:
+        # What keeps an unchecked action from breaking the state: a piece is placed
+        # by its own side onto an empty cell, and a move (a throw moves the enemy's
+        # piece) ends on a stack with room.
+        if PIECE_COLOR[move_piece(move)] != (s.info[INFO_PLY] & 1) or s.height[move_dest(move)] != 0:
+            return _ILLEGAL
+    elif move_kind(move) == KIND_MOVE and s.height[move_dest(move)] >= MAX_HEIGHT - 1:
+        return _ILLEGAL
+    make_move(s, move)
+    return _OK
+
+
+@njit(cache=True, nogil=True)
+def child_kernel(dst, src, action, moves):
+    """Copy the position of `src` into `dst` and play a legal action there: a
+    clone and an apply in one call. Returns a status."""
+    copy_position(dst[0], src[0])
+    return apply_action_kernel(dst, action, moves, True)
+
+
+@njit(cache=True, nogil=True)
+def observation_into(a, out):
+    """Write the observation planes (see the module's docstring) into `out`."""
+    s = a[0]
+    out[:] = 0.0
+    centre = hive_centre(s)
+    for piece in range(NUM_PIECES):
+        cell = s.piece_cell[piece]
+        if cell < 0:
+            continue
+        at = (cell - centre + ORIGIN) & CELL_MASK
+        out[s.piece_level[piece] * (2 * NUM_BUGS) + PIECE_KIND[piece], at // GRID_SIZE, at % GRID_SIZE] = 1.0
+    for color in range(2):
+        for bug in range(NUM_BUGS):
+            enabled = BUG_EXPANSION[bug] == 0 or (s.info[INFO_EXPANSIONS] & BUG_EXPANSION[bug]) != 0
+            if not enabled:
+                continue
+            first = color * PIECES_PER_SIDE + BUG_FIRST_IDS[bug]
+            in_hand = 0
+            for piece in range(first, first + BUG_COPIES[bug]):
+                if s.piece_cell[piece] < 0:
+                    in_hand += 1
+            out[PLANE_HAND + color * NUM_BUGS + bug] = in_hand / BUG_COPIES[bug]
+            out[PLANE_ENABLED + bug] = 1.0
+    if s.info[INFO_PLY] & 1:
+        out[PLANE_BLACK] = 1.0
+    last = s.info[INFO_LAST_MOVED]
+    if last >= 0:
+        at = (s.piece_cell[last] - centre + ORIGIN) & CELL_MASK
+        out[PLANE_LAST, at // GRID_SIZE, at % GRID_SIZE] = 1.0
+
+
+@njit(cache=True, nogil=True)
+def _next_random(x):
+    """splitmix64: the next state and a 64-bit output."""
+    x = (x + np.uint64(0x9E3779B97F4A7C15)) & np.uint64(0xFFFFFFFFFFFFFFFF)
+    z = x
+    z = ((z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)) & np.uint64(0xFFFFFFFFFFFFFFFF)
+    z = ((z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)) & np.uint64(0xFFFFFFFFFFFFFFFF)
+    return x, z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True, nogil=True)
+def playouts_kernel(a, moves, count, seed, max_plies, results):
+    """`count` games of uniformly random moves from the position, each to its end
+    or to `max_plies` plies in all; results[i] is the i-th game's result code
+    (IN_PROGRESS when cut off). The position is restored after each game.
+    Returns the plies played in all."""
+    s = a[0]
+    x = np.uint64(seed)
+    total = 0
+    start = s.info[INFO_PLY]
+    limit = min(max_plies, MAX_GAME_PLIES)
+    for game in range(count):
+        while s.info[INFO_RESULT] == IN_PROGRESS and s.info[INFO_PLY] < limit:
+            n = generate_moves(s, moves)
+            x, r = _next_random(x)
+            make_move(s, moves[r % np.uint64(n)])
+        results[game] = s.info[INFO_RESULT]
+        total += s.info[INFO_PLY] - start
+        while s.info[INFO_PLY] > start:
+            unmake_move(s)
+    return total
+
+
+# --- Calling the kernels --------------------------------------------------------
+class _Direct:
+    """The compiled functions of the kernels a State calls, called without numba's
+    dispatch: finding the types of a structured array's arguments costs numba some
+    2 us a call, more than a clone. Each is taken from its dispatcher after a
+    first call with the argument types a State always passes (the state's array,
+    this thread's int32 move buffer, Python ints), so it must only be given those;
+    arrays from a caller go through the dispatcher, which checks them."""
+
+    def __init__(self):
+        a, moves = _record()[0], _moves()
+        self.clone_into = _entry_point(clone_into, a, a)
+        self.child = _entry_point(child_kernel, a, a, 0, moves)
+        self.apply = _entry_point(apply_action_kernel, a, 0, moves, True)
+        self.actions = _entry_point(legal_actions_into, a, moves, np.empty(MAX_MOVES, dtype=np.int64))
+
+
+def _entry_point(kernel, *args):
+    kernel(*args)
+    return kernel.overloads[tuple(typeof(arg) for arg in args)].entry_point
+
+
+_direct = None
+
+
+def _kernels():
+    global _direct
+    if _direct is None:
+        _direct = _Direct()
+    return _direct
+
+
+# --- Records: drawn from a free list, so that a clone allocates nothing --------
+_FREE = []  # records of States that are gone (list.append and pop are atomic)
+_FREE_LIMIT = 32  # records of 1.5 MB each
+_local = threading.local()
+
+
+def _moves():
+    """This thread's move buffer, scratch space of the kernels."""
+    buffer = getattr(_local, "moves", None)
+    if buffer is None:
+        buffer = _local.moves = np.empty(MAX_MOVES, dtype=np.int32)
+    return buffer
+
+
+def _record():
+    """(a state as a one-element array, a view of its info field): one a State
+    left behind, or a new one."""
+    try:
+        return _FREE.pop()
+    except IndexError:
+        array = _array(new_state())
+        return array, array["info"][0]
+
+
+def _array(state):
+    """The one-element array that holds a state record (a Board's, new_state's)."""
+    return state.base.view(np.ndarray)
+
+
+_ERRORS = {
+    _ILLEGAL: "action {} is not legal here",
+    _OVER: "the game is over",
+    _TOO_LONG: f"a game may last at most {MAX_GAME_PLIES} plies",
+    _OUT_OF_RANGE: f"an action is an int from 0 to {NUM_ACTIONS - 1}, not {{}}",
+}
+
+
+class State:
+    """A position for search and learning, in OpenSpiel's shape: `clone`,
+    `apply_action`, `child`, `legal_actions`, `legal_actions_mask`, `observation_tensor`,
+    `is_terminal`, `returns`, `current_player`.
+
+    apply_action checks legality in compiled code; apply_unchecked and push
+    skip that (an illegal action there leaves a state the rules never reach).
+    clone copies the position into a record freed by an earlier State, so that
+    clone + apply allocates nothing once a few States have come and gone. A
+    State is not shared between threads while one of them changes it; each
+    thread may use its own."""
+
+    __slots__ = ("_a", "_info", "__weakref__")
+
+    def __init__(self, game_type="Base+MLP", *, queen_first=False, repetition_draw=False):
+        board = Board(game_type, queen_first=queen_first, repetition_draw=repetition_draw)
+        self._take(_record())
+        clone_into(self._a, _array(board.state))
+
+    def _take(self, record):
+        self._a, self._info = record  # the view, for reading the scalars from Python
+
+    @classmethod
+    def from_board(cls, board):
+        """The position (and history) of a Board."""
+        if not isinstance(board, Board):
+            raise TypeError(f"from_board() takes a Board, not {type(board).__name__}")
+        state = cls.__new__(cls)
+        state._take(_record())
+        clone_into(state._a, _array(board.state))
+        return state
+
+    def to_board(self):
+        """A Board that has played this State's moves, each checked and named."""
+        s = self._a[0]
+        board = Board(int(s.info[INFO_EXPANSIONS]))
+        board._info[INFO_FLAGS] = s.info[INFO_FLAGS]  # the rules options
+        for ply in range(int(s.info[INFO_PLY])):
+            board.push(Move(int(s.undo[ply, 0])))
+        return board
+
+    def clone(self):
+        state = State.__new__(State)
+        state._a, state._info = record = _record()
+        (_direct or _kernels()).clone_into(record[0], self._a)
+        return state
+
+    def child(self, action):
+        """A new State: this one with a legal action played (clone and
+        apply_action in one compiled call); ValueError for an illegal action."""
+        if not isinstance(action, (int, np.integer)) or isinstance(action, bool):
+            raise TypeError(f"an action is an int, not {type(action).__name__}")
+        state = State.__new__(State)
+        state._a, state._info = record = _record()
+        status = (_direct or _kernels()).child(record[0], self._a, int(action), _moves())
+        if status != _OK:
+            raise ValueError(_ERRORS[status].format(action))
+        return state
+
+    copy = clone
+
+    def __del__(self):
+        try:
+            if len(_FREE) < _FREE_LIMIT:
+                _FREE.append((self._a, self._info))
+        except (AttributeError, TypeError):  # interpreter shutdown, or a failed __init__
+            pass
+
+    # --- The position -------------------------------------------------------------
+    @property
+    def ply(self):
+        return int(self._info[INFO_PLY])
+
+    @property
+    def key(self):
+        """The Zobrist key, as Board.key."""
+        return int(self._info[INFO_KEY])
+
+    def current_player(self):
+        """The side to move, 0 (White) or 1 (Black)."""
+        return int(self._info[INFO_PLY]) & 1
+
+    def is_terminal(self):
+        return int(self._info[INFO_RESULT]) != IN_PROGRESS
+
+    def returns(self):
+        """[White's, Black's]: 1 for a win, -1 for a loss, 0 for a draw or a game
+        not over."""
+        result = int(self._info[INFO_RESULT])
+        return {WHITE_WINS: [1.0, -1.0], BLACK_WINS: [-1.0, 1.0]}.get(result, [0.0, 0.0])
+
+    def __str__(self):
+        """The GameString (its moves named by replaying them)."""
+        return self.to_board().game_string()
+
+    def __repr__(self):
+        return f"<State ply {self.ply}, {'terminal' if self.is_terminal() else 'player ' + str(self.current_player())}>"
+
+    # --- Actions --------------------------------------------------------------------
+    def legal_actions(self):
+        """The legal actions, sorted, as an int64 array (empty once the game is
+        over; [PASS_ACTION] when passing is forced)."""
+        out = np.empty(MAX_MOVES, dtype=np.int64)
+        n = (_direct or _kernels()).actions(self._a, _moves(), out)
+        _check_kinds(n)
+        return out[:n]
+
+    def legal_actions_mask(self, out=None):
+        """A bool array of NUM_ACTIONS, True at the legal actions; written into
+        `out` when given."""
+        mask = np.empty(NUM_ACTIONS, dtype=np.bool_) if out is None else out
+        _check_kinds(legal_mask_into(self._a, _moves(), mask))
+        return mask
+
+    def apply_action(self, action):
+        """Play a legal action; ValueError for an illegal one."""
+        self._apply(action, True)
+
+    def apply_unchecked(self, action):
+        """Play an action without generating the legal moves (only its range,
+        the side to move and the game's end and length are checked)."""
+        self._apply(action, False)
+
+    def _apply(self, action, checked):
+        if not isinstance(action, (int, np.integer)) or isinstance(action, bool):
+            raise TypeError(f"an action is an int, not {type(action).__name__}")
+        status = (_direct or _kernels()).apply(self._a, int(action), _moves(), checked)
+        if status != _OK:
+            raise ValueError(_ERRORS[status].format(action))
+
+    def push(self, move):
+        """Play a Move (Board's) unchecked."""
+        if self.ply >= MAX_GAME_PLIES:
+            raise ValueError(_ERRORS[_TOO_LONG])
+        push_kernel(self._a, int(move))
+
+    def pop(self):
+        """Take back the last move and return it."""
+        if self.ply == 0:
+            raise IndexError("pop from a state with no moves")
+        move = Move(int(self._a[0]["undo"][self.ply - 1, 0]))
+        pop_kernel(self._a)
+        return move
+
+    def action_to_move(self, action):
+        """The Move an action stands for in this position."""
+        return Move(int(move_of(self._a, int(action))))
+
+    def move_to_action(self, move):
+        """The action of a Move in this position."""
+        action = int(action_of(self._a, int(move)))
+        _check_kinds(action)
+        return action
+
+    def action_to_string(self, action):
+        """The MoveString of a legal action."""
+        return self.to_board().uhp(self.action_to_move(action))
+
+    def observation_tensor(self, out=None):
+        """The observation planes (module docstring), float32 of OBSERVATION_SHAPE;
+        written into `out` when given."""
+        planes = np.empty(OBSERVATION_SHAPE, dtype=np.float32) if out is None else out
+        observation_into(self._a, planes)
+        return planes
+
+    def playouts(self, count, seed=0, max_plies=MAX_GAME_PLIES):
+        """Results of `count` random games from here (see `playouts`)."""
+        return playouts(self, count, seed, max_plies)
+
+
+def _check_kinds(n):
+    if n < 0:
+        raise NotImplementedError("a legal move has a kind the action space does not hold (place, move, pass)")
+
+
+def playouts(state, count, seed=0, max_plies=MAX_GAME_PLIES):
+    """Play `count` games of uniformly random moves from `state`, each to its end
+    or to `max_plies` plies from the start of the game, in compiled code without
+    the GIL; `state` is unchanged. Returns (results, plies): an int8 array of
+    result codes (constants.IN_PROGRESS for a game cut off, WHITE_WINS,
+    BLACK_WINS, DRAW) and the plies played in all. The same seed gives the same
+    games; threads may run it at once on states of their own."""
+    if not isinstance(state, State):
+        raise TypeError(f"playouts() takes a State, not {type(state).__name__}")
+    results = np.empty(count, dtype=np.int8)
+    plies = playouts_kernel(state._a, _moves(), count, seed, max_plies, results)
+    return results, int(plies)
+

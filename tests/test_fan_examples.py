@@ -1,0 +1,409 @@
+"""Every worked example of fan-rules.md §8 and §9.1-9.3 as data, held to the plain-Python reference.
+
+`FAN_EXAMPLES` is the spec's examples, one row each (EX-J1 gives three sets, so three rows);
+`MORE_FAN_POSITIONS` adds positions of ours in the same shape for what the spec's examples do
+not show (the Mosquito against the new bugs, the statuses of §3.3, carrying refused). Both are
+importable, so that the same table can be run against the engine: build the position with
+`reference.Position.from_example(row.game_type, row.board, **dict(row.statuses))`, resolve the
+expected strings with `expected_moves` (moves in the reference's form, (piece, (q, r))) and
+compare with the engine's moves of the same `kind` and `piece`:
+
+- "place": placements of `piece`; "move": `piece`'s own moves; "throw": the moves of the
+  pieces that `piece` throws; "any": every legal move of `piece` (own moves and throws of it).
+- "result": `expected` holds pairs (move string, result); "" is the position itself.
+- "perft": perft from the start of `game_type`, `expected` the counts from depth 1.
+
+Expected strings are the spec's, with its `(q,r)@L` prefix (the mover ends on (q, r) at level
+L) added where the spec names the cell or the level in words ("level 2", "to (-1,0)", "carries"),
+so that the level after the move, and so landing on top and carrying, is checked too.
+Boards are drawn in each row's comment by `reference.draw` (see test_bugs.py for how to read).
+"""
+
+from typing import NamedTuple
+
+import pytest
+
+from .reference import Position, draw, move_string, perft
+
+
+class FanExample(NamedTuple):
+    name: str  # the spec's id (EX-...) or ours (REF-...)
+    section: str  # where its rule is, "fan-rules.md §9.2"
+    game_type: str
+    board: str  # the spec's notation: `(0,0) wQ · (0,1) bA1+wB1`
+    kind: str  # "place", "move", "throw", "any", "result" or "perft" (module docstring)
+    piece: str
+    expected: tuple
+    statuses: tuple = ()  # keyword pairs for Position.from_example: ("to_move", "b"), ("last", ("wA1",))
+    note: str = ""
+
+
+# Boards that more than one row uses.
+EX_J1 = "(0,0) wJ · (-1,1) wQ · (1,0) bA1 · (2,0) bQ · (0,1) bS1+bB1"
+MJ_LEAF = "(0,0) wM · (-1,0) wJ · (-2,0) wQ · (-3,0) bQ"
+MJ_LINE = "(-1,0) wJ · (0,0) wM · (1,0) wQ · (2,0) bQ"
+P_LINE = "(0,0) wP · (1,0) wQ · (2,0) bQ · (-1,0) bA1"
+
+FAN_EXAMPLES = [
+    #      .     .     .     .     .     .
+    #   .   wB1^2  wS1   wA1    wQ    bQ    .
+    #      .     .     .     .     .     .
+    FanExample(
+        "EX-G1", "fan-rules.md §8 GU-2", "Base+Guardians",
+        "(0,0) wQ · (1,0) bQ · (-1,0) wA1 · (-2,0) wS1 · (-3,0) bS1+wB1",
+        "place", "wV", ("(-1,0)@1 wV wA1", "(-2,0)@1 wV wS1", "(-3,0)@2 wV wB1"),
+        note="not on wQ (next to bQ), nor on bQ",
+    ),
+    #      .     .     .     .     .
+    #   .    wS1   wV^2   wQ    bQ    .
+    #      .     .     .    bA1    .
+    #                     .     .
+    FanExample(
+        "EX-V1", "fan-rules.md §8 V-1", "Base+Guardians",
+        "(0,0) wQ · (1,0) bQ · (-1,0) wA1+wV · (-2,0) wS1 · (0,1) bA1",
+        "move", "wV", ("(0,0)@1 wV wQ", "(0,1)@1 wV bA1", "(-2,0)@1 wV wS1"),
+        note="not back onto wA1",
+    ),
+    #      .     .     .     .     .
+    #   .    wZ^2  wA1    wQ    bQ    .
+    #      .     .    bG1   bA1    .
+    #               .     .     .
+    FanExample(
+        "EX-Z1", "fan-rules.md §8 Z-1", "Base+Guardians",
+        "(0,0) wQ · (1,0) bQ · (-1,0) wA1 · (-2,0) wS1+wZ · (0,1) bA1 · (-1,1) bG1",
+        "move", "wZ", ("(0,0)@1 wZ wQ", "(-1,1)@1 wZ bG1"),
+        note="not wA1 (one step), bQ (three)",
+    ),
+    #         .     .     .     .
+    #      .    bS1   wG1    wQ    .
+    #   .    wS1    bQ  wB1^2   .
+    #      .    bA1   wA1    .
+    #         .     .     .
+    FanExample(
+        "EX-G2", "fan-rules.md §8 GU-1, §3.8", "Base+Guardians",
+        "(0,0) bQ · (1,0) wS2+wB1 · (0,1) wA1 · (-1,1) bA1 · (-1,0) wS1 · (0,-1) bS1 · (1,-1) wG1 · (2,-1) wQ",
+        "result", "", (("", "InProgress"), ("wB1 bQ", "WhiteWins"), ("wB1 wA1", "InProgress")),
+        note="bQ surrounded but not covered: the game goes on; covered with (1,0) still occupied: White wins",
+    ),
+    #      .     .     .     .
+    #   .    wA1    wQ    bQ    .
+    #      .    bA1    .     .
+    #         .     .
+    FanExample(
+        "EX-E1", "fan-rules.md §9.1 E-1", "Base+E",
+        "(0,0) wQ · (1,0) bQ · (-1,0) wA1 · (-1,1) bA1",
+        "place", "wE", ("(-2,1) wE /wA1",),
+        note="(0,1) and (1,-1) touch bQ; (0,-1) and (-2,0) touch no black piece",
+    ),
+    #      .     .     .     .
+    #   .     wE    wQ   bA1    .
+    #      .    wA1    bQ    .
+    #         .     .     .
+    FanExample(
+        "EX-E2", "fan-rules.md §9.1 E-2", "Base+E",
+        "(-1,0) wE · (0,0) wQ · (1,0) bA1 · (0,1) bQ · (-1,1) wA1",
+        "move", "wE", ("(-1,2) wE wA1\\", "(-2,1) wE -wA1", "(0,-1) wE \\wQ"),
+        note="jump over wA1, two slides; not (2,0) (two pieces)",
+    ),
+    FanExample("EX-E3", "fan-rules.md §9.1, §12", "Base+E", "", "perft", "", (4, 96, 1632, 26592)),
+    #         .     .     .     .
+    #      .     wJ   bA1    bQ    .
+    #   .     wQ  bB1^2   .     .
+    #      .     .     .
+    FanExample(
+        "EX-J1 moves", "fan-rules.md §9.2 J-1", "Base+J",
+        EX_J1,
+        "move", "wJ",
+        ("wJ -wQ", "wJ /wQ", "wJ \\wQ", "wJ wQ\\", "wJ bB1\\", "wJ \\bA1", "wJ bA1\\", "wJ \\bQ"),
+    ),
+    FanExample(
+        "EX-J1 throws", "fan-rules.md §9.2 J-2", "Base+J",
+        EX_J1,
+        "throw", "wJ", ("wQ -wJ", "wQ \\wJ", "wQ \\bA1"),
+        note="only wQ: bA1 is pinned, bB1 is stacked",
+    ),
+    FanExample(
+        "EX-J1 wQ", "fan-rules.md §9.2, §3.2 ST-1", "Base+J",
+        EX_J1,
+        "any", "wQ", ("wQ -wJ", "wQ \\wJ", "wQ \\bA1", "wQ /bB1"),
+        note="wQ's slides -wJ and /bB1 and the throws; `wQ -wJ` is one move (ST-1): four in all",
+    ),
+    #      .     .     .     .
+    #   .    wDx    wQ    bQ    .
+    #      .     .    bA1    .
+    #               .     .
+    FanExample(
+        "EX-Dx1", "fan-rules.md §9.3 DX-2", "Base+Dx",
+        "(0,0) wQ · (1,0) bQ · (-1,0) wDx · (0,1) bA1",
+        "move", "wDx", ("(0,1)@1 wDx bA1", "(1,-1)@0 wDx \\bQ"),
+        note="the other four Diag cells touch nothing",
+    ),
+    #      .     .     .
+    #   .     wQ    bQ    .
+    #      .   wDx^2   .
+    #         .     .
+    FanExample(
+        "EX-Dx2", "fan-rules.md §9.3 DX-3", "Base+Dx",
+        "(0,0) wQ · (1,0) bQ · (0,1) bA1+wDx",
+        "move", "wDx", ("(-1,0)@1 wDx -wQ", "(1,-1)@1 wDx \\bQ", "(2,0)@1 wDx bQ-"),
+        note="wDx carries bA1 each time (level 1: on top of it); (1,2), (-1,3), (-2,2) touch nothing",
+    ),
+    #      .     .     .
+    #   .     wQ    bQ    .
+    #      .   wDx^2   .
+    #         .    wS1    .
+    #            .     .
+    FanExample(
+        "EX-Dx3", "fan-rules.md §9.3 DX-3", "Base+Dx",
+        "(0,0) wQ · (1,0) bQ · (0,1) bA1+wDx · (0,2) wS1",
+        "move", "wDx",
+        ("(-1,0)@0 wDx -wQ", "(1,-1)@0 wDx \\bQ", "(2,0)@0 wDx bQ-", "(1,2)@0 wDx wS1-", "(-1,3)@0 wDx /wS1"),
+        note="bA1 is pinned, so wDx moves alone (level 0), leaving bA1",
+    ),
+]
+
+# Ours: what the spec's examples leave out, each set worked out by hand from the rules cited.
+MORE_FAN_POSITIONS = [
+    #      .     .     .     .     .
+    #   .     wM    wE    wQ    bQ    .
+    #      .     .     .     .     .
+    FanExample(
+        "REF-ME", "fan-rules.md §5.1, §9.1 E-3", "Base+M+E",
+        "(-1,0) wM · (0,0) wE · (1,0) wQ · (2,0) bQ",
+        "move", "wM", ("(0,-1) wM \\wE", "(-1,1) wM /wE"),
+        note="only wE lends: its two slides; no jump over wE (wQ is beyond), and not a Grasshopper's "
+        "line to (3,0)",
+    ),
+    #      .     .     .     .     .
+    #   .     bQ    wQ    wJ    wM    .
+    #      .     .     .     .     .
+    FanExample(
+        "REF-MJ moves", "fan-rules.md §5.1, §9.2 J-3", "Base+M+J",
+        MJ_LEAF,
+        "move", "wM", ("(-1,-1) wM \\wJ", "(0,-1) wM wJ/", "(-2,1) wM /wJ", "(-1,1) wM wJ\\"),
+        note="only wJ lends: up onto it, down on any empty side of it",
+    ),
+    FanExample(
+        "REF-MJ no throw", "fan-rules.md §5.1, §9.2 J-3", "Base+M+J",
+        MJ_LEAF,
+        "throw", "wM", (), note="its only neighbour, wJ, is pinned",
+    ),
+    #      .     .     .     .     .
+    #   .     wJ    wM    wQ    bQ    .
+    #      .     .     .     .     .
+    FanExample(
+        "REF-MJ throws", "fan-rules.md §5.1, §9.2 J-3", "Base+M+J",
+        MJ_LINE,
+        "throw", "wM", ("wJ \\wQ", "wJ \\wM", "wJ /wM", "wJ wM\\"),
+        note="wM is pinned and throws all the same; wQ is pinned",
+    ),
+    FanExample(
+        "REF-MJ pinned", "fan-rules.md §1.3 G-2", "Base+M+J",
+        MJ_LINE,
+        "move", "wM", (),
+    ),
+    FanExample(
+        "REF-MJ in Last", "fan-rules.md §5.1 MQ-3, §3.3", "Base+M+J",
+        MJ_LINE,
+        "throw", "wM", (), statuses=(("last", ("wM",)),),
+        note="the Mosquito's own Last forbids the copied throw",
+    ),
+    #         .     .
+    #      .    bA1    .     .     .
+    #   .     wJ    wM    wQ    bQ    .
+    #      .     .     .     .     .
+    FanExample(
+        "REF-MJ frozen lender", "fan-rules.md §5.1 MQ-1", "Base+M+J",
+        "(-1,0) wJ · (0,0) wM · (1,0) wQ · (2,0) bQ · (0,-1) bA1",
+        "throw", "wM", ("bA1 \\wQ", "bA1 /wM", "bA1 wM\\"),
+        statuses=(("last", ("wJ",)), ("frozen", ("wJ",))),
+        note="a Frozen wJ still lends its throw (but is not thrown itself)",
+    ),
+    #               .     .
+    #      .     .    bA1    .     .
+    #   .     bQ    wQ   wDx    wM    .
+    #      .     .     .     .     .
+    FanExample(
+        "REF-MDx", "fan-rules.md §5.1, §9.3 DX-5", "Base+M+Dx",
+        "(0,0) wM · (-1,0) wDx · (-2,0) wQ · (-3,0) bQ · (-1,-1) bA1",
+        "move", "wM", ("(-2,1)@0 wM /wDx",),
+        note="the only empty Diag cell touching the hive; (-1,-1) is a Diag cell too, but occupied",
+    ),
+    #      .     .     .     .     .
+    #   .     bQ    wQ   wV^2   wM    .
+    #      .     .     .    wZ^2   .
+    #                     .     .
+    FanExample(
+        "REF-MVZ", "fan-rules.md §5.1, §8 GU-3", "Base+M+Guardians",
+        "(0,0) wM · (-1,0) wA1+wV · (-1,1) wS1+wZ · (-2,0) wQ · (-3,0) bQ",
+        "move", "wM", (), note="a Moth and a Butterfly lend nothing, and the pieces under them are covered",
+    ),
+    #      .     .     .     .
+    #   .    wV^2   wQ    bQ    .
+    #      .     .     .     .
+    FanExample(
+        "REF-Z on V", "fan-rules.md §8 GU-2", "Base+Guardians",
+        "(0,0) wQ · (1,0) bQ · (-1,0) wA1+wV",
+        "place", "wZ", ("(-1,0)@2 wZ wV",), note="a Guardian's own colour on top: a Guardian on a Guardian",
+    ),
+    #      .     .     .
+    #   .     wQ  wB1^2   .
+    #      .     .    bA1    .
+    #               .     .
+    FanExample(
+        "REF-E covered Queen", "fan-rules.md §9.1 E-1", "Base+E",
+        "(0,0) wQ · (1,0) bQ+wB1 · (1,1) bA1",
+        "place", "wE", (),
+        note="(2,0) and (0,1) touch both colours but also bQ, covered by wB1",
+    ),
+    #      .     .     .
+    #   .     wQ    bQ    .
+    #      .   wDx^2   .
+    #         .     .
+    FanExample(
+        "REF-Dx frozen cargo", "fan-rules.md §9.3 DX-3", "Base+Dx",
+        "(0,0) wQ · (1,0) bQ · (0,1) wA1+wDx",
+        "move", "wDx", ("(-1,0)@0 wDx -wQ", "(1,-1)@0 wDx \\bQ", "(2,0)@0 wDx bQ-"),
+        statuses=(("last", ("wA1",)), ("frozen", ("wA1",))),
+        note="a Frozen piece is never carried: wDx lands alone",
+    ),
+    #      .     .     .
+    #   .     wQ    bQ    .
+    #      .   wDx^3   .
+    #         .     .
+    FanExample(
+        "REF-Dx Guardian cargo", "fan-rules.md §9.3 DX-3, §8 GU-3", "Base+Guardians+Dx",
+        "(0,0) wQ · (1,0) bQ · (0,1) bA1+wV+wDx",
+        "move", "wDx", ("(-1,0)@0 wDx -wQ", "(1,-1)@0 wDx \\bQ", "(2,0)@0 wDx bQ-"),
+        note="our reading: a Guardian is always on top (GU-3), so it is never carried down",
+    ),
+    #      .     .     .     .
+    #   .     wQ    bQ   bS1    .
+    #      .   wDx^2   .     .
+    #         .     .
+    FanExample(
+        "REF-Dx onto a stack", "fan-rules.md §9.3 DX-3", "Base+Dx",
+        "(0,0) wQ · (1,0) bQ · (0,1) bA1+wDx · (2,0) bS1",
+        "move", "wDx", ("(-1,0)@1 wDx -wQ", "(1,-1)@1 wDx \\bQ", "(2,0)@1 wDx bS1"),
+        note="EX-Dx2 with an occupied Diag cell: from on top wDx lands alone on top of bS1, carries elsewhere",
+    ),
+    #      .     .     .
+    #   .     bQ   bA1    .
+    #      .   wDx^2   .
+    #         .     .
+    FanExample(
+        "REF-Dx carries its Queen", "fan-rules.md §9.3 DX-4 [Dx5]", "Base+Dx",
+        "(0,0) bQ · (1,0) bA1 · (0,1) wQ+wDx",
+        "move", "wDx", ("(-1,0)@1 wDx -bQ", "(1,-1)@1 wDx \\bA1", "(2,0)@1 wDx bA1-"),
+        note="either Queen may be carried",
+    ),
+    #         .     .     .     .
+    #      .    wS1   bS1   bS2    .
+    #   .    wS2  wB1^2  bV^2  bA1    .
+    #      .    wG1    .    bG1    .
+    #         .    wA1    .     .
+    #            .     .
+    FanExample(
+        "REF-G draw", "fan-rules.md §3.8, §8 GU-1", "Base+Guardians",
+        "(0,0) wQ+wB1 · (1,0) bQ+bV · (1,-1) bS1 · (0,-1) wS1 · (-1,0) wS2 · (-1,1) wG1 · (2,0) bA1 · "
+        "(2,-1) bS2 · (1,1) bG1 · (-1,2) wA1",
+        "result", "", (("", "InProgress"), ("wA1 wG1-", "Draw"), ("wA1 /wG1", "InProgress")),
+        note="both Queens covered; filling (0,1), next to both, surrounds both at once",
+    ),
+    FanExample(
+        "REF-J in Last", "fan-rules.md §3.3, §9.2 J-2", "Base+J",
+        EX_J1,
+        "throw", "wJ", (), statuses=(("last", ("wJ",)),),
+        note="EX-J1 with wJ in Last: no throw (its moves are unchanged, the next row)",
+    ),
+    FanExample(
+        "REF-J in Last moves", "fan-rules.md §3.3", "Base+J",
+        EX_J1,
+        "move", "wJ",
+        ("wJ -wQ", "wJ /wQ", "wJ \\wQ", "wJ wQ\\", "wJ bB1\\", "wJ \\bA1", "wJ bA1\\", "wJ \\bQ"),
+        statuses=(("last", ("wJ",)),),
+    ),
+    #      .     .     .     .     .
+    #   .    bA1    wP    wQ    bQ    .
+    #      .     .     .     .     .
+    FanExample(
+        "REF-P Last", "fan-rules.md §3.3, §5.2", "Base+P",
+        P_LINE,
+        "throw", "wP", (), statuses=(("last", ("bA1",)),), note="bA1, just placed, is in Last",
+    ),
+    FanExample(
+        "REF-P throws", "fan-rules.md §5.2", "Base+P",
+        P_LINE,
+        "throw", "wP", ("bA1 \\wQ", "bA1 \\wP", "bA1 /wP", "bA1 wP\\"), note="wQ is pinned",
+    ),
+]
+
+
+def position_of(example):
+    """The example's position, built directly (fan-rules.md §1.1)."""
+    return Position.from_example(example.game_type, example.board, **dict(example.statuses))
+
+
+def expected_moves(position, example):
+    """The example's expected moves in the reference's form, each string resolved in the
+    position (its `(q,r)@L` prefix checked against where the mover lands)."""
+    return {position.parse(text) for text in example.expected}
+
+
+def selected(position, kind, piece):
+    """The reference's moves of one kind for one piece (module docstring)."""
+    if kind == "any":
+        return {m for m in position.legal_moves() if m != "pass" and m[0] == piece}
+    return {a.move for a in position.actions() if a.kind == kind and a.actor == piece}
+
+
+def assert_same(position, got, expected, label):
+    if got != expected:
+        missing = sorted(f"{move_string(position, m)} {m}" for m in expected - got)
+        extra = sorted(f"{move_string(position, m)} {m}" for m in got - expected)
+        pytest.fail(f"{label}\n{draw(position.stacks)}\n missing {missing}\n extra {extra}")
+
+
+SET_ROWS = [e for e in FAN_EXAMPLES + MORE_FAN_POSITIONS if e.kind in ("place", "move", "throw", "any")]
+
+
+@pytest.mark.parametrize("example", SET_ROWS, ids=[e.name for e in SET_ROWS])
+def test_example_gives_exactly_the_spec_set(example):
+    position = position_of(example)
+    expected = expected_moves(position, example)
+    assert len(expected) == len(example.expected), f"{example.name}: two expected strings name one move"
+    assert_same(position, selected(position, example.kind, example.piece), expected, example.name)
+    assert expected <= position.legal_moves()
+
+
+RESULT_ROWS = [e for e in FAN_EXAMPLES + MORE_FAN_POSITIONS if e.kind == "result"]
+
+
+@pytest.mark.parametrize("example", RESULT_ROWS, ids=[e.name for e in RESULT_ROWS])
+def test_example_ends_the_game_as_the_spec_says(example):
+    position = position_of(example)
+    for text, result in example.expected:
+        if not text:
+            assert (position.result or "InProgress") == result
+            assert position.legal_moves(), "a game in progress has moves"
+            continue
+        move = position.parse(text)
+        assert move in position.legal_moves(), text
+        child = position.copy()
+        child.play(move)
+        assert (child.result or "InProgress") == result, text
+        if child.result:
+            assert child.legal_moves() == set(), "no move once the game is over (§3.8)"
+
+
+PERFT_ROWS = [e for e in FAN_EXAMPLES if e.kind == "perft"]
+
+
+@pytest.mark.parametrize(
+    "example,depth",
+    [(e, d) for e in PERFT_ROWS for d in (1, 2, 3)]
+    + [pytest.param(e, 4, marks=pytest.mark.slow) for e in PERFT_ROWS],
+    ids=lambda v: v.name if isinstance(v, FanExample) else str(v),
+)
+def test_example_perft(example, depth):
+    assert perft(Position(example.game_type), depth) == example.expected[depth - 1]

@@ -1,0 +1,320 @@
+"""The plain-Python reference (tests/reference.py) on the fan game types, held to the spec.
+
+The game-type grammar of fan-rules.md §2.1 (canonical printing GT-2, rejections GT-3), the
+pieces per side (§2.4) and the stack limit (§2.5); the perft vectors of §12; and properties
+of the reference over seeded random games (§14): no legal move splits the hive or piles a
+stack above the limit, every move changes the state (G-4) and gives a state of its own
+(ID-1), the statuses keep their shape (§3.2), every move's printed string parses back.
+The worked examples of the spec are in test_fan_examples.py. Nothing here imports the engine.
+"""
+
+import random
+from collections import Counter
+
+import pytest
+
+from .conftest import read_rows
+from .reference import BUGS, Position, bug, canonical_piece, is_connected, move_string, parse_game_type, perft
+from .test_fan_examples import EX_J1
+
+# fan-rules.md §12, the game types whose bugs the reference plays.
+SPEC_PERFT = {
+    "Base+Guardians": (4, 96, 1440, 21600),
+    "Base+E": (4, 96, 1632, 26592),
+    "Base+Dx": (5, 150, 2610, 45414),
+    "Base+J": (5, 150, 2610, 45414),
+}
+ALL_FAN = "Base+MLP+Guardians+Dx+E+J"
+
+
+# --- Game types (fan-rules.md §2.1) -----------------------------------------------------
+@pytest.mark.parametrize("text,canonical", [
+    ("Base+MLP", "Base+MLP"), ("base+plm", "Base+MLP"), ("Base", "Base"),
+    ("base+e", "Base+E"), ("BASE+dX", "Base+Dx"), ("Base+guardians", "Base+Guardians"),
+    ("Base+E+M", "Base+M+E"), ("Base+J+Dx+E", "Base+Dx+E+J"),
+    ("Base+J+PLM+Dx+Guardians+E", ALL_FAN), (" Base+Guardians+LP+J ", "Base+LP+Guardians+J"),
+])
+def test_game_type_prints_canonical(text, canonical):
+    """GT-3: case-insensitive, segments and official letters in any order; GT-2: printed
+    as official letters, modules, then bug tokens alphabetically; GT-1: official unchanged."""
+    assert parse_game_type(text).text == canonical
+
+
+@pytest.mark.parametrize("text,reason", [
+    ("Base+E+E", "E is repeated"),
+    ("Base+e+Guardians+E", "E is repeated"),
+    ("Base+MM", "official letter is repeated"),
+    ("Base+M+L", "official letters are one segment"),
+    ("Base+Foo", "unknown token"),
+    ("Base+X", "unknown token"),
+    ("Base+", "not a token"),
+    ("Base+E(", "not a token"),
+    ("Advanced+E", "does not start with Base"),
+    ("Base+Guardians+Vx", "Guardians and Vx are two versions of the Moth"),
+    ("Base+Venom+Dx", "Venom and Dx are two versions of the Dragonfly"),
+    ("Base+Predators+Nx", "two versions of the Mantis"),
+    ("Base+Dx(V2)", r"variant Dx\(V2\) is not implemented"),
+    ("Base+J(Literal)", r"variant J\(Literal\) is not implemented"),
+    ("Base+Dx(Fast)", "Dx has no variant 'Fast'"),
+    ("Base+E(V2)", "E has no variant"),
+    ("Base+M(V2)", "unknown token"),
+    ("Base+Venom", "Venom is not implemented"),
+    ("Base+Vx", "Vx is not implemented"),
+])
+def test_bad_game_types_say_why(text, reason):
+    """GT-3: unknown or repeated tokens, both versions of one bug, variants not played."""
+    with pytest.raises(ValueError, match=reason):
+        parse_game_type(text)
+
+
+def test_pieces_per_side():
+    """§2.4: one Moth, Butterfly, Dragonfly, Flea and Woodlouse a side, after the
+    official pieces in piece order (§4.1); two-letter codes end in a lowercase x."""
+    position = Position(ALL_FAN)
+    extra = ["wV", "wZ", "wDx", "wE", "wJ"]
+    assert position.pieces_of("w") == Position("Base+MLP").pieces_of("w") + extra
+    assert len(position.hand["b"]) == 19
+    assert all(BUGS[bug(name)].copies == 1 for name in extra)
+    assert canonical_piece("BDX") == "bDx" and canonical_piece("wj") == "wJ"
+    with pytest.raises(ValueError, match="not a piece of Base"):
+        Position("Base").parse("wE")
+    with pytest.raises(ValueError, match="not a piece name"):
+        canonical_piece("wQQ1")
+
+
+@pytest.mark.parametrize("game_type,limit", [
+    ("Base", 5), ("Base+MLP", 7), ("Base+MLP+Guardians", 11), ("Base+Dx", 7), ("Base+M+Guardians+Dx", 13),
+    ("Base+E+J", 5),
+])
+def test_stack_height_limit(game_type, limit):
+    """§2.5: 1 + 2 x (Beetles 2, Mosquito 1, Guardians 2, Dx 1)."""
+    assert parse_game_type(game_type).max_height == limit
+
+
+def test_example_positions_are_checked():
+    """Position.from_example rejects what is not a position of the game type."""
+    for board, reason in [
+        ("(0,0) wQ · (1,0) wQ", "placed twice"),
+        ("(0,0) wE", "not a piece of Base"),
+        ("(0,0) wQ · (0,0) bQ", "given twice"),
+        ("(0 0) wQ", "not a cell"),
+    ]:
+        with pytest.raises(ValueError, match=reason):
+            Position.from_example("Base", board)
+    with pytest.raises(ValueError, match="subset of Last"):
+        Position.from_example("Base", "(0,0) wQ · (1,0) bQ", frozen=("wQ",))
+
+
+def test_throw_and_prefix_notation_are_checked():
+    """§4.2: ` ^thrower` must touch both cells; the examples' `(q,r)@L` prefix must be
+    where the mover ends (EX-J1's position)."""
+    position = Position.from_example("Base+J", EX_J1)
+    assert position.parse("wQ -wJ ^wJ") == position.parse("(-1,0)@0 wQ -wJ") == ("wQ", (-1, 0))
+    for text in ("wQ -wJ ^bQ", "(-1,0)@1 wQ -wJ", "(0,0) wQ -wJ"):
+        with pytest.raises(ValueError):
+            position.parse(text)
+
+
+# --- Statuses (fan-rules.md §3.2) --------------------------------------------------------
+def test_statuses_each_kind_of_move_leaves():
+    """Placement: Last, Prime and Placed the piece; move: Last and Prime the mover; own
+    throw: as the piece's own move (ST-1); enemy throw: also Frozen; Dx carrying: Last both,
+    Prime the Dragonfly (DX-4: the cargo not frozen); pass: nothing."""
+    j1 = Position.from_example("Base+J", EX_J1)
+    cases = [
+        (j1, "wE", None),
+        (j1, "wS1 -wQ", ({"wS1"}, set(), "wS1", "wS1")),
+        (j1, "wJ \\bQ", ({"wJ"}, set(), "wJ", None)),
+        (j1, "wQ -wJ", ({"wQ"}, set(), "wQ", None)),  # an own move and an own throw: one state
+        (Position.from_example("Base+J", "(0,0) wJ · (1,0) wQ · (-1,0) bA1 · (2,0) bQ"),
+         "bA1 \\wJ", ({"bA1"}, {"bA1"}, "bA1", None)),
+        (Position.from_example("Base+Dx", "(0,0) wQ · (1,0) bQ · (0,1) bA1+wDx"),
+         "wDx -wQ", ({"wDx", "bA1"}, set(), "wDx", None)),
+    ]
+    for position, text, statuses in cases:
+        if statuses is None:
+            with pytest.raises(ValueError):
+                position.parse(text)
+            continue
+        child = position.copy()
+        child.play(position.parse(text), check=True)
+        assert (set(child.last), set(child.frozen), child.prime, child.placed) == statuses, text
+    child = j1.copy()
+    child.play("pass")
+    assert (child.last, child.frozen, child.prime, child.placed) == (frozenset(), frozenset(), None, None)
+
+
+def test_own_move_and_own_throw_to_one_cell_are_one_move():
+    """EX-J1, ID-2 and ST-1: `wQ -wJ` is both wQ's slide and wJ's throw, one move."""
+    position = Position.from_example("Base+J", EX_J1)
+    ways = {(a.kind, a.actor) for a in position.actions() if a.move == ("wQ", (-1, 0))}
+    assert ways == {("move", "wQ"), ("throw", "wJ")}
+
+
+def test_a_frozen_piece_does_nothing_and_a_piece_in_last_still_moves():
+    """§3.3: Frozen: no move, no throw of it, no ability; Last: it may move."""
+    board = "(0,0) wP · (1,0) wQ · (2,0) bQ · (-1,0) wA1"
+    free = Position.from_example("Base+P", board)
+    last = Position.from_example("Base+P", board, last=("wA1",))
+    frozen = Position.from_example("Base+P", board, last=("wA1", "wP"), frozen=("wA1", "wP"))
+    ant = {m for m in free.legal_moves() if m[0] == "wA1"}
+    assert len(ant) == 9 and {m for m in last.legal_moves() if m[0] == "wA1"} == ant
+    assert any(a.kind == "throw" and a.actor == "wP" for a in free.actions())
+    # wA1 and wP frozen, wQ pinned: only placements are left.
+    moves = frozen.legal_moves()
+    assert moves and all(not frozen.in_play(piece) for piece, _ in moves)
+
+
+# --- Perft (fan-rules.md §12) ------------------------------------------------------------
+@pytest.mark.parametrize(
+    "game_type,depth",
+    [(t, d) for t in SPEC_PERFT for d in (1, 2, 3)] + [pytest.param(t, 4, marks=pytest.mark.slow) for t in SPEC_PERFT],
+)
+def test_perft_from_start_matches_the_spec(game_type, depth):
+    assert perft(Position(game_type), depth) == SPEC_PERFT[game_type][depth - 1]
+
+
+# --- Properties (fan-rules.md §14) ---------------------------------------------------------
+def move_kind(position, move):
+    """What a legal move is, for counting what the random games exercised."""
+    if move == "pass":
+        return "pass"
+    piece, dest = move
+    if not position.in_play(piece):
+        return "place on top" if dest in position.stacks else "place"
+    if colour_of(piece) != position.to_move:
+        return "enemy throw"
+    if position.dragonfly_cargo(piece, dest):
+        return "carry"
+    return f"move {bug(piece)}"
+
+
+def colour_of(piece):
+    return piece[0]
+
+
+def check_position(position, kinds):
+    """Every property of one position and each of its legal moves."""
+    assert position.frozen <= position.last and len(position.last) <= 2
+    moves = position.legal_moves()
+    assert ("pass" in moves) == (moves == {"pass"})
+    before = position.signature()
+    limit = position.rules.max_height
+    children = set()
+    for move in moves:
+        kinds[move_kind(position, move)] += 1
+        child = position.copy()
+        child.play(move)
+        assert is_connected(child.stacks), f"{move} splits the hive"
+        assert max(len(s) for s in child.stacks.values()) <= limit, move
+        assert child.signature() != before, f"{move} changes nothing (G-4)"
+        children.add(child.signature())
+        if move != "pass":
+            text = move_string(position, move)
+            assert position.parse(text) == move, f"{text} does not parse back to {move}"
+    assert len(children) == len(moves), "two moves give one state (ID-1)"
+    return moves
+
+
+def random_move(rng, moves):
+    """A seeded random choice: a piece with a move, then one of its moves (so that rare
+    movers are played as often as the Ants)."""
+    moves = sorted(moves, key=str)
+    pieces = sorted({m[0] for m in moves if m != "pass"}) or ["pass"]
+    piece = rng.choice(pieces)
+    return rng.choice([m for m in moves if m == piece or m[0] == piece])
+
+
+def random_game(game_type, seed, plies, kinds):
+    """A seeded random game with every position checked."""
+    rng = random.Random(f"{game_type}/{seed}")
+    position = Position(game_type)
+    for _ in range(plies):
+        moves = check_position(position, kinds)
+        if not moves:
+            return
+        position.play(random_move(rng, moves))
+
+
+FAN_TYPES = ["Base+E", "Base+J", "Base+Dx", "Base+Guardians", "Base+M+Guardians+Dx", ALL_FAN]
+
+
+def test_random_games_keep_the_rules_properties():
+    """One Hive, the height limit, G-4, ID-1, statuses and notation round trips over random
+    games of the fan types, and those games do exercise the new kinds of move."""
+    kinds = Counter()
+    for game_type in FAN_TYPES:
+        random_game(game_type, 0, 40, kinds)
+    for kind in ("place on top", "enemy throw", "carry", "move V", "move Z", "move Dx", "move E", "move J"):
+        assert kinds[kind] > 0, f"the random games never offered a {kind}: {dict(kinds)}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_type", FAN_TYPES)
+def test_many_random_games_keep_the_rules_properties(game_type):
+    """30 games of up to 120 plies per game type (`pytest -m slow tests/test_reference_fan.py`:
+    about 3 min of CPU, 13 min on the shared 2-core machine)."""
+    kinds = Counter()
+    for seed in range(100, 130):
+        random_game(game_type, seed, 120, kinds)
+    assert sum(kinds.values()) > 10_000
+
+
+# --- The perft table (tests/data/perft_fan.tsv) -------------------------------------------
+def midgame(game_type, seed):
+    """The GameString after 20 + 4 x seed seeded random plies of the reference (None if the
+    game ended first), its moves printed by reference.move_string."""
+    rng = random.Random(f"mid/{game_type}/{seed}")
+    position = Position(game_type)
+    texts = []
+    for _ in range(20 + 4 * seed):
+        moves = position.legal_moves()
+        if not moves:
+            return None
+        move = random_move(rng, moves)
+        texts.append(move_string(position, move))
+        position.play(move)
+    if position.result:
+        return None
+    side = "White" if position.to_move == "w" else "Black"
+    return f"{position.game_type};InProgress;{side}[{position.turn}];" + ";".join(texts)
+
+
+PERFT_ROWS = [(name, text, int(depth), int(count)) for name, text, depth, count in read_rows("perft_fan.tsv")]
+
+
+def perft_position(text):
+    """A row's position: a GameTypeString is the start, a GameString is replayed."""
+    return Position.from_game_string(text) if ";" in text else Position(text)
+
+
+@pytest.mark.parametrize(
+    "name,text,depth,count",
+    [row for row in PERFT_ROWS if row[2] <= (3 if ";" not in row[1] else 1)]
+    + [pytest.param(*row, marks=pytest.mark.slow) for row in PERFT_ROWS if row[2] > (3 if ";" not in row[1] else 1)],
+    ids=lambda v: v if isinstance(v, str) and ";" not in v else None,
+)
+def test_reference_reproduces_the_perft_table(name, text, depth, count):
+    """The table the engine is held to; the reference made it (see its header) and
+    reproduces it: from the start to depth 3 and the mid-game rows at depth 1 by default,
+    everything under `-m slow` (about 15 min of CPU)."""
+    assert perft(perft_position(text), depth) == count
+
+
+def print_perft_table(start_depth=5, combination_depth=4, midgame_depth=3):
+    """`python -m tests.test_reference_fan`: the rows of tests/data/perft_fan.tsv."""
+    rows = [(f"{t}_start", t, start_depth) for t in SPEC_PERFT]
+    rows += [(f"{t}_start", t, combination_depth) for t in COMBINATIONS]
+    rows += [(f"{t}_mid{20 + 4 * seed}", midgame(t, seed), midgame_depth) for t in FAN_TYPES for seed in (0, 1)]
+    for name, text, depth in rows:
+        if text is None:
+            continue
+        position = perft_position(text)
+        for d in range(1, depth + 1):
+            print(f"{name}\t{text}\t{d}\t{perft(position, d)}", flush=True)
+
+
+COMBINATIONS = [ALL_FAN, "Base+Guardians+Dx+E+J", "Base+M+E", "Base+M+J", "Base+M+Dx", "Base+P+Dx"]
+
+if __name__ == "__main__":
+    print_perft_table()

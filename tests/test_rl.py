@@ -1,0 +1,199 @@
+"""The research interface (engine/rl.py): actions, masks, observations, clones,
+playouts, against Board on random games."""
+
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pytest
+
+from engine.constants import BLACK_WINS, DRAW, IN_PROGRESS, WHITE_WINS
+from engine.game import Board
+from engine.hexgrid import ORIGIN, axial
+from engine.notation import GAME_TYPES
+from engine.rl import (
+    LEVELS,
+    NUM_ACTIONS,
+    NUM_KINDS,
+    OBSERVATION_SHAPE,
+    PASS_ACTION,
+    State,
+    hive_centre,
+    playouts,
+)
+
+from .conftest import read_nokamute_cases
+
+NOKAMUTE = {title: game_string for title, game_string, _ in read_nokamute_cases()}
+
+
+def random_boards(game_type, seed, games=3, plies=60):
+    """Boards at every ply of a few seeded random games."""
+    rng = random.Random(f"{game_type} {seed}")
+    for _ in range(games):
+        board = Board(game_type)
+        for _ in range(rng.randrange(10, plies)):
+            moves = board.legal_moves
+            if not moves:
+                break
+            yield board
+            board.push(rng.choice(moves))
+        yield board
+
+
+@pytest.mark.parametrize("game_type", GAME_TYPES)
+def test_one_action_per_legal_move_and_back(game_type):
+    for board in random_boards(game_type, 1):
+        state = State.from_board(board)
+        moves = board.legal_moves
+        actions = state.legal_actions()
+        assert sorted(state.move_to_action(move) for move in moves) == actions.tolist()
+        assert len(set(actions.tolist())) == len(moves)  # distinct moves, distinct actions
+        assert sorted(state.action_to_move(a) for a in actions) == sorted(moves)
+        mask = state.legal_actions_mask()
+        assert mask.shape == (NUM_ACTIONS,) and mask.sum() == len(moves) and mask[actions].all()
+
+
+def test_the_hive_is_centred_on_the_origin():
+    for board in random_boards("Base+MLP", 2, games=2, plies=120):
+        state = State.from_board(board)
+        centre = hive_centre(board.state)
+        places = [axial((cell - centre + ORIGIN) & 1023) for _, cell, _ in board.pieces_in_play()]
+        if not places:
+            continue
+        qs, rs = [q for q, _ in places], [r for _, r in places]
+        assert min(qs) + max(qs) in (0, 1) and min(rs) + max(rs) in (0, 1)  # the middle, rounded down
+        # Every action's destination lies within the window, next to the hive.
+        for a in state.legal_actions():
+            if a != PASS_ACTION:
+                q, r = axial(int(a) % 1024)
+                assert -16 < q < 16 and -16 < r < 16
+
+
+@pytest.mark.parametrize("shift", [(5, -3), (-14, 9), (15, 15)])
+def test_an_action_is_the_same_move_wherever_the_hive_stands(shift):
+    """The same game played with every cell moved by `shift` (the state played
+    unchecked, since the rules put the first piece at the origin) has the same
+    actions and the same observation."""
+    delta = shift[0] + 32 * shift[1]
+    for board in random_boards("Base+MLP", 3, games=2, plies=80):
+        if board.ply < 2:
+            continue
+        moved = State("Base+MLP")
+        for move in board.move_history:
+            if not move.is_pass:
+                move = type(move).move(move.piece, (move.dest + delta) & 1023) if move.kind == "move" \
+                    else type(move).place(move.piece, (move.dest + delta) & 1023)
+            moved.push(move)
+        state = State.from_board(board)
+        assert moved.key != state.key or not board.pieces_in_play()
+        assert moved.legal_actions().tolist() == state.legal_actions().tolist()
+        assert (moved.observation_tensor() == state.observation_tensor()).all()
+
+
+def test_clone_and_apply_leave_the_original_alone():
+    board = Board.from_game_string(NOKAMUTE["White wins"])
+    board.pop()
+    state = State.from_board(board)
+    before = (state.key, state.ply, state.legal_actions().tolist())
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_action(int(action))
+        assert child.ply == state.ply + 1
+        expected = board.copy()
+        expected.push(state.action_to_move(action))
+        assert child.key == expected.key and child.to_board() == expected
+        del child  # its record goes back to the free list for the next clone
+    assert (state.key, state.ply, state.legal_actions().tolist()) == before
+    assert state.to_board() == board and str(state) == board.game_string()
+
+
+def test_a_finished_game_has_returns_and_no_actions():
+    white = State.from_board(Board.from_game_string(NOKAMUTE["White wins"]))
+    assert white.is_terminal() and white.returns() == [1.0, -1.0] and len(white.legal_actions()) == 0
+    draw = State.from_board(Board.from_game_string(NOKAMUTE["Draw"]))
+    assert draw.is_terminal() and draw.returns() == [0.0, 0.0]
+    with pytest.raises(ValueError, match="the game is over"):
+        white.apply_unchecked(0)
+    assert State().returns() == [0.0, 0.0] and not State().is_terminal() and State().current_player() == 0
+
+
+def test_bad_actions_get_clear_errors():
+    state = State("Base")
+    with pytest.raises(ValueError, match="not legal"):
+        state.apply_action(PASS_ACTION)
+    with pytest.raises(ValueError, match=f"from 0 to {NUM_ACTIONS - 1}, not -1"):
+        state.apply_action(-1)
+    with pytest.raises(ValueError, match="not legal"):
+        state.apply_unchecked(14 * 1024)  # a black piece on White's turn
+    with pytest.raises(TypeError, match="an action is an int, not str"):
+        state.apply_action("wS1")
+    with pytest.raises(TypeError, match="takes a Board"):
+        State.from_board("Base")
+    with pytest.raises(IndexError):
+        state.pop()
+    state.apply_unchecked(int(state.legal_actions()[0]))
+    assert state.ply == 1 and state.pop().piece_name == "wS1"
+
+
+def test_the_observation_keeps_the_order_of_stacks():
+    # wB1 climbs onto wS1, which bS1 touches: a stack of two at the origin.
+    board = Board.from_game_string("Base;InProgress;Black[4];wS1;bS1 wS1-;wB1 -wS1;bQ bS1-;wQ wB1\\;bA1 bQ-;wB1 wS1")
+    planes = State.from_board(board).observation_tensor()
+    assert planes.shape == OBSERVATION_SHAPE and planes.dtype == np.float32
+    ground, upper = planes[:NUM_KINDS], planes[NUM_KINDS:2 * NUM_KINDS]
+    assert ground.sum() == 5 and upper.sum() == 1 and planes[2 * NUM_KINDS:LEVELS * NUM_KINDS].sum() == 0
+    # bugs in table order Q S B G A M L P; kinds colour-major
+    spider, beetle = 1, 2
+    (y, x), = zip(*np.nonzero(upper[beetle]))
+    assert ground[spider, y, x] == 1  # the Spider under the Beetle
+    hands = planes[LEVELS * NUM_KINDS: LEVELS * NUM_KINDS + NUM_KINDS, 0, 0]
+    assert hands[spider] == 0.5 and hands[beetle] == 0.5 and hands[0] == 0 and hands[8] == 0  # wQ, bQ placed
+    enabled = planes[LEVELS * NUM_KINDS + NUM_KINDS: LEVELS * NUM_KINDS + NUM_KINDS + 8, 0, 0]
+    assert enabled.tolist() == [1, 1, 1, 1, 1, 0, 0, 0]
+    black_to_move, last = planes[-2], planes[-1]
+    assert black_to_move.all() and last.sum() == 1 and last[y, x] == 1  # wB1 moved last
+
+
+def test_playouts_are_deterministic_leave_the_state_and_run_in_threads():
+    state = State("Base+MLP")
+    results, plies = playouts(state, 6, seed=7, max_plies=200)
+    assert state.ply == 0 and results.shape == (6,) and 6 <= plies <= 6 * 200
+    assert set(results.tolist()) <= {IN_PROGRESS, WHITE_WINS, BLACK_WINS, DRAW}
+    again, again_plies = state.playouts(6, seed=7, max_plies=200)
+    assert again.tolist() == results.tolist() and again_plies == plies
+    with ThreadPoolExecutor(2) as pool:
+        runs = list(pool.map(lambda seed: playouts(state.clone(), 6, seed, 200), [7, 8]))
+    assert runs[0][0].tolist() == results.tolist() and runs[0][1] == plies
+    assert runs[1][1] != plies or runs[1][0].tolist() != results.tolist()
+
+
+def test_child_is_clone_and_apply_in_one_call():
+    board = Board.from_game_string("Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    state = State.from_board(board)
+    for action in state.legal_actions():
+        child = state.child(action)
+        expected = state.clone()
+        expected.apply_action(int(action))
+        assert child.key == expected.key and child.to_board() == expected.to_board() and state.ply == 4
+    with pytest.raises(ValueError, match="not legal"):
+        state.child(PASS_ACTION)
+    with pytest.raises(TypeError):
+        state.child(1.0)
+
+
+def test_an_unchecked_pillbug_throw_moves_the_enemy_piece():
+    # White's Pillbug may throw Black's Grasshopper: a move of a black piece on White's turn.
+    board = Board.from_game_string("Base+MLP;InProgress;White[6];wS1;bG1 \\wS1;wP /wS1;bB1 -bG1;wB1 wS1-;"
+                                   "bM \\bB1;wQ wB1\\;bQ /bB1;wP -wS1;bA1 /bQ")
+    state = State.from_board(board)
+    throws = [int(a) for a in state.legal_actions() if a != PASS_ACTION and a // 1024 >= 14]
+    assert throws and all(str(state.action_to_move(a)).startswith("bG1") for a in throws)
+    for action in throws:
+        child = state.clone()
+        child.apply_unchecked(action)
+        expected = board.copy()
+        expected.push(state.action_to_move(action))
+        assert child.to_board() == expected
+    with pytest.raises(ValueError, match="not legal"):
+        state.clone().apply_unchecked(15 * 1024 + ORIGIN)  # bS1, in hand, placed on White's turn

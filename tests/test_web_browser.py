@@ -1,0 +1,422 @@
+"""`hexbee web` in a real browser: Playwright driving Debian's chromium headless.
+
+The server runs in this process (uvicorn in a thread, engine/web/app.py), so
+the tests read each game's Session directly: the GameString the page shows is
+compared with the engine's after every move. Chromium is Debian's
+(`apt-get install -y chromium`, as .ci/run does; Playwright's own download is
+not used); HEXBEE_CHROMIUM names another binary. Without it these tests skip.
+
+HEXBEE_SCREENSHOT=docs/web.png makes test_screenshot_of_a_middle_game save its
+picture there too (the README's screenshot).
+"""
+
+import base64
+import os
+import shutil
+import socket
+import struct
+import threading
+import time
+
+import pytest
+
+pytest.importorskip("starlette")
+uvicorn = pytest.importorskip("uvicorn")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from engine.web.app import create_app  # noqa: E402
+
+from .conftest import MIDGAME, SessionDriver  # noqa: E402
+
+CHROMIUM = os.environ.get("HEXBEE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no chromium at {CHROMIUM} (apt-get install -y chromium)", allow_module_level=True)
+
+TIMEOUT_MS = 20_000
+
+
+@pytest.fixture(scope="module")
+def server(kernel_cache):
+    """(base URL, the app's Games) of a server in a thread of this process."""
+    app = create_app()
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}", app.state.games
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        args = ["--no-sandbox"] if os.geteuid() == 0 else []
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)
+        yield browser
+        browser.close()
+
+
+class Page:
+    """One tab on the server's page, its console errors and requests kept."""
+
+    def __init__(self, browser, server, game_id=None):
+        self.url, self.games = server
+        self.page = browser.new_page(viewport={"width": 1280, "height": 900})
+        self.page.set_default_timeout(TIMEOUT_MS)
+        self.errors = []
+        self.requests = []
+        self.page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("request", lambda request: self.requests.append((request.method, request.url)))
+        self.page.goto(self.url + "/" + (f"#game={game_id}" if game_id else ""))
+        self.page.wait_for_function("document.body.dataset.ready === '1'")
+
+    @property
+    def game(self):
+        game_id = self.page.evaluate("page.gameId")
+        return self.games.get(game_id)
+
+    def shown(self):
+        """The GameString the page shows (its text box)."""
+        return self.page.input_value("#gamestring")
+
+    def settle(self, game_string=None):
+        """Wait until the page has drawn `game_string` (default: the engine's)
+        and has no request in flight; return the GameString shown."""
+        self.page.wait_for_function("document.body.dataset.busy === '0'")  # the requests made have arrived
+        expected = game_string if game_string is not None else self.game.board.game_string()
+        try:
+            self.page.wait_for_function(
+                "([text]) => document.body.dataset.gameString === text && document.body.dataset.busy === '0'",
+                arg=[expected],
+            )
+        except sync_api.TimeoutError:
+            shown = self.page.evaluate("[document.body.dataset.gameString, document.body.dataset.busy, "
+                                       "document.getElementById('message').textContent]")
+            raise AssertionError(f"the page shows {shown}, not {expected!r}") from None
+        return self.shown()
+
+    def load(self, text):
+        self.page.fill("#gamestring", text)
+        self.page.click("#load")
+
+    def click_action(self, action):
+        """Click an action's piece (on the board, or its hand), then its cell,
+        and wait for the page to draw the position after it."""
+        ply = self.game.board.ply
+        if action["from"] is None:
+            self.page.click(f'#board g.hand[data-pieces~="{action["piece"]}"] polygon')
+        else:
+            self.page.click(f'#board g.piece[data-piece="{action["piece"]}"] polygon')
+        self.page.wait_for_function("([p]) => document.body.dataset.selected === p", arg=[action["piece"]])
+        self.page.click(f'#board .highlight.shown[data-cell="{action["to"]}"]')
+        self.page.wait_for_function("([ply]) => Number(document.body.dataset.ply) > ply", arg=[ply])
+
+    def close(self):
+        self.page.close()
+
+
+@pytest.fixture
+def tab(browser, server):
+    tab = Page(browser, server)
+    yield tab
+    tab.close()
+
+
+def test_the_page_loads_with_no_console_errors(tab):
+    assert tab.page.title() == "hexbee"
+    assert tab.shown() == "Base+MLP;NotStarted;White[1]"
+    assert tab.page.inner_text("#status") == "Base+MLP, turn 1: White to move"
+    assert tab.page.locator("#board svg g.hand").count() == 16  # eight bugs a side
+    options = tab.page.eval_on_selector_all("#game-type option", "nodes => nodes.map(n => n.value)")
+    assert options == ["Base", "Base+M", "Base+L", "Base+P", "Base+ML", "Base+MP", "Base+LP", "Base+MLP"]
+    assert not any(url.startswith("http") and not url.startswith(tab.url) for _, url in tab.requests)
+    assert tab.errors == []
+
+
+def test_a_short_game_played_by_clicking(tab):
+    """Ten plies, each the action the engine lists at a position picked by the
+    ply number, played by two clicks; the page's GameString is the engine's
+    after every move."""
+    for ply in range(10):
+        actions = tab.game.actions()
+        assert actions, "the game goes on"
+        on_cells = [action for action in actions if action["to"] is not None]
+        action = on_cells[(ply * 7 + 3) % len(on_cells)]
+        before = tab.game.board.game_string()
+        tab.click_action(action)
+        after = tab.game.board.game_string()
+        assert after.split(";")[3:] == before.split(";")[3:] + [action["move"]]
+        assert tab.settle() == after
+    assert tab.page.locator("#moves li").count() == 10
+    assert tab.errors == []
+
+
+def test_an_illegal_click_changes_nothing(tab):
+    tab.load("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    before = tab.settle()
+    plays = len([r for r in tab.requests if r[1].endswith("/play") or "/play?" in r[1]])
+    # wS1 is pinned between wQ and bS1: selecting it selects nothing.
+    tab.page.click('#board g.piece[data-piece="wS1"] polygon')
+    assert tab.page.inner_text("#message") == "wS1 has no legal move now."
+    assert tab.page.evaluate("document.body.dataset.selected") == ""
+    # A black piece on White's turn: nothing to select either.
+    tab.page.click('#board g.piece[data-piece="bQ"] polygon')
+    assert tab.page.evaluate("document.body.dataset.selected") == ""
+    # wQ selected, then an empty cell that is not one of its destinations.
+    tab.page.click('#board g.piece[data-piece="wQ"] polygon')
+    marked = set(tab.page.eval_on_selector_all("#board .highlight.shown", "ns => ns.map(n => n.dataset.cell)"))
+    assert marked == {a["to"] for a in tab.game.actions() if a["piece"] == "wQ"}
+    empty = [cell for cell in tab.page.eval_on_selector_all("#board polygon.empty", "ns => ns.map(n => n.dataset.cell)")
+             if cell not in marked]
+    tab.page.click(f'#board polygon.empty[data-cell="{empty[0]}"]', force=True)
+    assert tab.settle(before) == before == tab.game.board.game_string()
+    assert len([r for r in tab.requests if "/play" in r[1]]) == plays
+    # A typed move the rules refuse: the engine's reason, the game unchanged.
+    tab.page.fill("#move-text", "wS1 bQ-")
+    tab.page.click("#move-form button")
+    tab.page.wait_for_function("document.getElementById('message').textContent.length > 0")
+    assert tab.page.inner_text("#message") == "You can't move that piece because it will break the hive."
+    assert tab.settle(before) == before == tab.game.board.game_string()
+
+
+def test_the_engine_answers_as_either_side(tab):
+    tab.page.select_option("#limit-kind", "depth")
+    tab.page.fill("#limit-value", "1")
+    tab.page.select_option("#player-white", "engine")  # White's first move
+    tab.page.wait_for_function("document.body.dataset.ply === '1' && document.body.dataset.busy === '0'")
+    tab.page.select_option("#player-white", "human")
+    tab.page.select_option("#player-black", "engine")  # and Black's answer
+    tab.page.wait_for_function("document.body.dataset.ply === '2' && document.body.dataset.busy === '0'")
+    board = tab.game.board
+    assert board.ply == 2 and tab.settle() == board.game_string()
+    # Black stays the engine: White's click is answered.
+    action = next(a for a in tab.game.actions() if a["to"] is not None)
+    tab.click_action(action)
+    tab.page.wait_for_function("document.body.dataset.ply === '4' && document.body.dataset.busy === '0'")
+    assert tab.settle() == tab.game.board.game_string()
+    # Undo against the engine takes back its answer and the move before it.
+    tab.page.click("#undo")
+    tab.page.wait_for_function("document.body.dataset.ply === '2'")
+    assert tab.settle() == tab.game.board.game_string()
+    assert tab.game.board.ply == 2
+    assert tab.errors == []
+
+
+def test_actions_of_other_kinds_get_controls_of_their_own(tab):
+    """The page draws whatever actions the server lists: two that end on one
+    cell are offered as a choice, one of another kind (as the fan pieces' flips
+    will be) is a button named by its kind. Here the server's list is added to
+    in the page (no fan piece exists yet); the server still judges the move."""
+    first = next(a for a in tab.game.actions() if a["piece"] == "wS1")
+    tab.page.evaluate(
+        """([first]) => render({...page.state, actions: [...page.state.actions,
+              {...first, move: "wS1 twin"}, {...first, move: "wS1 flip", kind: "flip"}]})""",
+        arg=[first])
+    tab.page.click('#board g.hand[data-pieces~="wS1"] polygon')
+    assert tab.page.inner_text("#piece-actions") == "flip: wS1 flip"
+    tab.page.click(f'#board .highlight.shown[data-cell="{first["to"]}"]')
+    tab.page.wait_for_selector("#choices:not([hidden])")
+    buttons = tab.page.eval_on_selector_all("#choice-buttons button", "ns => ns.map(n => n.dataset.move)")
+    assert buttons == ["wS1", "wS1 twin", "wS1 flip"]
+    tab.page.click('#choice-buttons button[data-move="wS1 twin"]')
+    tab.page.wait_for_function("document.getElementById('message').textContent.length > 0")
+    engine = SessionDriver()
+    engine.ask("newgame Base+MLP")
+    assert f"invalidmove {tab.page.inner_text('#message')}" == engine.ask("play wS1 twin")[0]
+    assert tab.game.board.ply == 0
+    tab.page.click('#board g.hand[data-pieces~="wS1"] polygon')
+    tab.page.click('#piece-actions button[data-move="wS1 flip"]')
+    tab.page.wait_for_function("document.getElementById('message').textContent.length > 0")
+    assert f"invalidmove {tab.page.inner_text('#message')}" == engine.ask("play wS1 flip")[0]
+    assert tab.game.board.ply == 0  # the engine refused it: nothing changed
+
+
+def test_a_pillbug_throw_played_by_clicking_the_piece_thrown(tab):
+    """Black's Pillbug (bP) may throw White's Spider: a move of that piece, so
+    clicking wS1 on Black's turn shows where it can be thrown."""
+    game = (r"Base+P;InProgress;Black[7];wB1;bA1 \wB1;wP /wB1;bS1 bA1/;wB2 wB1\;bP -bA1;wQ /wP;"
+            r"bQ -bS1;wS1 -wQ;bS2 \bQ;wS1 /bP;bG1 /bS2;wB2 wB1-")
+    tab.load(game)
+    tab.settle(game)
+    throws = [a for a in tab.game.actions() if a["piece"] == "wS1"]
+    assert sorted(a["move"] for a in throws) == ["wS1 /bG1", "wS1 bP\\"]
+    tab.click_action(throws[0])
+    assert tab.settle() == f"{game.replace('Black[7]', 'White[8]')};{throws[0]['move']}"
+    assert tab.errors == []
+
+
+def test_two_tabs_on_one_game_and_another_on_its_own(tab, browser, server):
+    other = Page(browser, server, tab.game.id)
+    third = Page(browser, server)
+    try:
+        assert other.game is tab.game and third.game is not tab.game
+        action = tab.game.actions()[2]
+        tab.click_action(action)
+        assert other.settle(tab.game.board.game_string()).endswith(";".join(["", action["move"]]))
+        other.click_action(other.game.actions()[0])
+        assert tab.settle() == other.settle() == tab.game.board.game_string()
+        assert third.shown() == "Base+MLP;NotStarted;White[1]" == third.game.board.game_string()
+        assert tab.errors == other.errors == third.errors == []
+    finally:
+        other.close()
+        third.close()
+
+
+def test_undo(tab):
+    first = tab.game.actions()[0]
+    tab.click_action(first)
+    second = tab.game.actions()[0]
+    tab.click_action(second)
+    assert tab.settle().endswith(f";{first['move']};{second['move']}")
+    tab.page.click("#undo")
+    assert tab.settle() == f"Base+MLP;InProgress;Black[1];{first['move']}"
+    tab.page.click("#undo")
+    assert tab.settle() == "Base+MLP;NotStarted;White[1]"
+    assert tab.page.is_disabled("#undo")
+
+
+def test_loading_a_game_string_with_stacks(tab):
+    tab.load(MIDGAME)
+    assert tab.settle() == MIDGAME == tab.game.board.game_string()
+    stacks = tab.page.eval_on_selector_all('#board g.piece[data-height="2"]', "ns => ns.map(n => n.dataset.piece)")
+    assert sorted(stacks) == ["bB1", "wB1"]
+    assert tab.page.inner_text("#status") == "Base+MLP, turn 16: White to move"
+    # The Beetle on top of a stack moves by clicking too.
+    action = next(a for a in tab.game.actions() if a["piece"] == "wB1")
+    tab.click_action(action)
+    assert tab.settle().endswith(";" + action["move"])
+    # A move in the list shows the position after it; then back to the game.
+    pieces = tab.page.locator("#board g.piece").count()
+    tab.page.click('#moves li[data-ply="3"]')
+    tab.page.wait_for_selector("#viewing:not([hidden])")
+    assert tab.page.inner_text("#viewing-ply") == "3"
+    assert tab.page.locator("#board g.piece").count() == 3
+    tab.page.click("#back-to-game")
+    tab.page.wait_for_selector("#viewing", state="hidden")
+    assert tab.page.locator("#board g.piece").count() == pieces
+    # A bad GameString: the engine's reason, the game as it was.
+    before = tab.shown()
+    tab.load("Base+MLP;InProgress;White[2];wS1;bQ wS1-")
+    tab.page.wait_for_function("document.getElementById('message').textContent.length > 0")
+    assert tab.page.inner_text("#message").startswith("Move 2 'bQ wS1-': You can't play your Queen Bee")
+    tab.page.click("#board")  # (clears the message)
+    assert tab.game.board.game_string() == before
+
+
+# Colours of every 7th pixel of every 9th row of a PNG given in base64, counted
+# by the browser's own decoder (a canvas), which is much faster than Python's.
+_SAMPLE_COLOURS = """async ([data]) => {
+    const image = new Image();
+    image.src = "data:image/png;base64," + data;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext("2d");
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, image.width, image.height).data;
+    const counts = {};
+    for (let y = 0; y < image.height; y += 9) {
+        for (let x = 0; x < image.width; x += 7) {
+            const i = (y * image.width + x) * 4;
+            const key = `${pixels[i]},${pixels[i + 1]},${pixels[i + 2]}`;
+            counts[key] = (counts[key] || 0) + 1;
+        }
+    }
+    return counts;
+}"""
+
+
+def test_screenshot_of_a_middle_game(tab, tmp_path):
+    tab.load(MIDGAME)
+    tab.settle()
+    # An analysis to depth 5 (the same line every time): its line drawn as arrows.
+    tab.game.start_search(depth=5, play=False)
+    tab.page.wait_for_function("document.getElementById('search-depth').textContent === '5'"
+                               " && document.getElementById('search').dataset.running === '0'")
+    tab.page.wait_for_selector("#board g.arrow.line")
+    tab.page.click('#board g.piece[data-piece="wS1"] polygon')  # and its destinations marked
+    picture = tab.page.screenshot(full_page=False)
+    (tmp_path / "web.png").write_bytes(picture)
+    if os.environ.get("HEXBEE_SCREENSHOT"):
+        with open(os.environ["HEXBEE_SCREENSHOT"], "wb") as handle:
+            handle.write(picture)
+    assert picture[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", picture[16:24]) == (1280, 900)  # IHDR: width, height
+
+    def drawn(png):
+        """Whether a PNG shows a board: many colours (pieces, bug letters, marks,
+        arrows), none of them nearly all of it, and the black pieces."""
+        counts = tab.page.evaluate(_SAMPLE_COLOURS, [base64.b64encode(png).decode()])
+        colours = {tuple(int(c) for c in key.split(",")): count for key, count in counts.items()}
+        sampled = sum(colours.values())
+        dark = sum(count for colour, count in colours.items() if sum(colour) < 3 * 80)
+        return len(colours) > 20 and max(colours.values()) < 0.9 * sampled and dark > 0.01 * sampled
+
+    assert drawn(picture)
+    blank = tab.page.context.browser.new_page(viewport={"width": 1280, "height": 900})
+    blank.set_content("<body style='background: #fcfbf7'><p>hexbee</p></body>")
+    assert not drawn(blank.screenshot())  # the check tells a blank page
+    blank.close()
+
+
+def test_flip_and_analysis(tab):
+    tab.load(MIDGAME)
+    tab.settle()
+    labels = tab.page.eval_on_selector_all("#board text.label", "ns => ns.map(n => n.textContent)")
+    assert labels == ["Black", "White to move"]  # Black's hand above
+    tab.page.click("#flip")
+    tab.page.wait_for_function(
+        "document.querySelector('#board text.label').textContent === 'White to move'")
+    # Analysis: the search's depth, evaluation and line, drawn as numbered arrows.
+    tab.page.check("#analyse")
+    tab.page.wait_for_function("Number(document.getElementById('search-depth').textContent) >= 2")
+    tab.page.wait_for_selector("#board g.arrow.line")
+    assert tab.page.inner_text("#search-score") not in ("", "-")
+    assert tab.game.search.mode == "analyse" and tab.game.search.running
+    tab.page.uncheck("#analyse")
+    tab.page.click("#stop")
+    tab.page.wait_for_function("document.getElementById('search').dataset.running === '0'")
+    assert not tab.game.search.running
+    assert tab.game.board.game_string() == MIDGAME  # an analysis plays nothing
+    assert tab.errors == []
+
+
+@pytest.mark.slow
+def test_a_whole_game_against_the_engine(tab):
+    """A person (random clicks, seeded) against the engine at depth 1 as Black,
+    to the end of the game or 120 plies; the GameString checked at every move.
+    `pytest -m slow tests/test_web_browser.py`: about a minute."""
+    import random
+
+    rng = random.Random(1)
+    tab.page.select_option("#limit-kind", "depth")
+    tab.page.fill("#limit-value", "1")
+    tab.page.select_option("#player-black", "engine")
+    while tab.game.board.ply < 120 and not tab.game.board.is_game_over:
+        actions = tab.game.actions()
+        on_cells = [action for action in actions if action["to"] is not None]
+        if on_cells:
+            tab.click_action(rng.choice(on_cells))
+        else:
+            tab.page.click('#other-actions button[data-move="pass"]')
+        tab.page.wait_for_function(
+            "document.body.dataset.busy === '0' && document.getElementById('search').dataset.running === '0'"
+            " && Number(document.body.dataset.ply) % 2 === 0 || document.body.dataset.gameString.includes('Wins')"
+            " || document.body.dataset.gameString.includes('Draw')")
+        assert tab.settle() == tab.game.board.game_string()
+    outcome = tab.game.board.outcome()
+    if outcome is not None:  # the page says how it ended
+        assert tab.page.inner_text("#status").endswith(f"({outcome.termination})")
+        assert tab.page.locator("#other-actions button").count() == 0 and tab.page.is_disabled("#engine-move")
+    print(f"{tab.game.board.ply} plies: {outcome}")
+    assert tab.errors == []
