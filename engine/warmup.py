@@ -32,7 +32,8 @@ def _game_and_search(searcher):
     the notation (neighbours, the top of a stack) and the search, which is then
     reset for a new game."""
     board = Board("Base+MLP")
-    board.push(board.legal_moves[0])
+    board.push_uhp("wS1")
+    board.push_uhp("bS1 wS1-")  # a MoveString with a reference, as a GameString's
     board.uhp(board.legal_moves[-1])
     _, cell, _ = board.pieces_in_play()[0]
     board.top_piece(cell)
