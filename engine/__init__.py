@@ -32,7 +32,7 @@ if _started_as_the_engine():
 import hashlib  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from .bugs import CAPABILITIES
+from .bugs import CAPABILITIES, FAN_CAPABILITIES
 
 NAME = "hexbee"
 __version__ = "0.1.0"
@@ -42,9 +42,10 @@ __version__ = "0.1.0"
 MAX_LINE_CHARS = 64 * 1024
 
 
-def info_lines():
-    """The answer to `info` (before its `ok`): the id line and the capabilities."""
-    return [f"id {NAME} v{__version__}", CAPABILITIES]
+def info_lines(fan=False):
+    """The answer to `info` (before its `ok`): the id line and the capabilities,
+    which name the fan tokens too when `fan` (the FanBugs option) is on."""
+    return [f"id {NAME} v{__version__}", FAN_CAPABILITIES if fan else CAPABILITIES]
 
 
 def numba_cache_dir():

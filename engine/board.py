@@ -12,7 +12,7 @@ through moves.py, and make/unmake dispatch on their kind.
 import numpy as np
 from numba import njit
 
-from .bugs import NUM_PIECES, QUEEN_ID
+from .bugs import EXPANSION_BIT, FAN_BITS, NUM_PIECES, QUEEN_ID
 from .constants import (
     BLACK_WINS,
     DRAW,
@@ -21,6 +21,8 @@ from .constants import (
     INFO_EXPANSIONS,
     INFO_FLAGS,
     INFO_KEY,
+    INFO_FROZEN,
+    INFO_LAST_CARRIED,
     INFO_LAST_MOVED,
     INFO_PLACEABLE,
     INFO_PLY,
@@ -33,7 +35,9 @@ from .constants import (
     PIECE_COLOR,
     PIECE_KIND,
     UNDO_FROM,
+    UNDO_FROZEN,
     UNDO_KEY,
+    UNDO_LAST_CARRIED,
     UNDO_LAST_MOVED,
     UNDO_MOVE,
     UNDO_POSITION_KEY,
@@ -42,12 +46,18 @@ from .constants import (
     UNDO_SIZE,
     WHITE_WINS,
     WORK_SIZE,
+    ZOBRIST_CARRIED,
+    ZOBRIST_FROZEN,
     ZOBRIST_LAST_MOVED,
+    ZOBRIST_LEVEL,
     ZOBRIST_PIECE,
+    ZOBRIST_PLACED,
     ZOBRIST_SIDE,
 )
 from .hexgrid import NUM_CELLS, NUM_DIRECTIONS, OPPOSITE, is_surrounded, neighbor, set_occupied
-from .moves import KIND_PASS, KIND_PLACE, move_dest, move_kind, move_piece
+from .moves import KIND_PASS, KIND_PLACE, KIND_TRANSPORT, move_dest, move_kind, move_other, move_piece
+
+GUARDIANS = EXPANSION_BIT["Guardians"]
 
 # The whole state of one board, scratch space included, is one numpy record: the
 # kernels take it as one argument and read its fields as arrays (`s.height[cell]`).
@@ -81,6 +91,8 @@ def new_state(expansions=0, flags=0):
     """An empty board of the game type with the given expansion bits and rule flags."""
     s = _record()
     s.info[INFO_LAST_MOVED] = -1
+    s.info[INFO_LAST_CARRIED] = -1
+    s.info[INFO_FROZEN] = -1
     s.info[INFO_EXPANSIONS] = expansions
     s.info[INFO_FLAGS] = flags
     s.stack[:] = -1
@@ -136,12 +148,21 @@ def top_piece(s, cell):
 
 
 @njit(cache=True, nogil=True)
+def queen_captured(s, color):
+    """Whether `color`'s Queen is in play and surrounded (rules.md, "End of the
+    game"), and with the Guardians also covered (fan-rules.md GU-1)."""
+    queen = QUEEN_ID[color]
+    cell = s.piece_cell[queen]
+    if cell < 0 or not is_surrounded(s.around, cell):
+        return False
+    return (s.info[INFO_EXPANSIONS] & GUARDIANS) == 0 or s.piece_level[queen] != s.height[cell] - 1
+
+
+@njit(cache=True, nogil=True)
 def queens_result(s):
     """Result from the queens alone (rules.md, "End of the game")."""
-    white_cell = s.piece_cell[QUEEN_ID[0]]
-    black_cell = s.piece_cell[QUEEN_ID[1]]
-    white_lost = white_cell >= 0 and is_surrounded(s.around, white_cell)
-    black_lost = black_cell >= 0 and is_surrounded(s.around, black_cell)
+    white_lost = queen_captured(s, 0)
+    black_lost = queen_captured(s, 1)
     if white_lost and black_lost:
         return DRAW
     if white_lost:
@@ -159,10 +180,35 @@ def _last_moved_cell_index(s, piece):
 
 
 @njit(cache=True, nogil=True)
+def status_key(s):
+    """The part of the key that the statuses of the previous ply make (`Last`,
+    `Frozen`, `Placed`); each piece of them is the top, or the one under it, of the
+    cell the previous ply moved to."""
+    part = s.zobrist_last[_last_moved_cell_index(s, s.info[INFO_LAST_MOVED])]
+    if s.info[INFO_LAST_CARRIED] >= 0:
+        part ^= ZOBRIST_CARRIED
+    if s.info[INFO_FROZEN] >= 0:
+        part ^= ZOBRIST_FROZEN
+    ply = s.info[INFO_PLY]
+    if ply > 0 and move_kind(s.undo[ply - 1, UNDO_MOVE]) == KIND_PLACE:
+        part ^= ZOBRIST_PLACED
+    return part
+
+
+@njit(cache=True, nogil=True)
 def position_key(s):
-    """Key of the current position without its last-moved part: for repetition,
-    a position is its pieces and its side to move (rules.md, "Repetition")."""
-    return s.info[INFO_KEY] ^ s.zobrist_last[_last_moved_cell_index(s, s.info[INFO_LAST_MOVED])]
+    """Key of the current position as repetition compares it: in the official
+    game its pieces and side to move (rules.md, "Repetition"), with fan pieces the
+    whole state, statuses included (fan-rules.md §3.9)."""
+    if s.info[INFO_EXPANSIONS] & FAN_BITS:
+        return s.info[INFO_KEY]
+    return s.info[INFO_KEY] ^ status_key(s)
+
+
+@njit(cache=True, nogil=True)
+def piece_key(s, piece, cell, level):
+    """Zobrist part of `piece` standing on `cell` at `level`."""
+    return s.zobrist_piece[PIECE_KIND[piece], cell] * ZOBRIST_LEVEL[level]
 
 
 @njit(cache=True, nogil=True)
@@ -227,7 +273,7 @@ def _push_piece(s, piece, cell):
     s.height[cell] = h + 1
     s.piece_cell[piece] = cell
     s.piece_level[piece] = h
-    return s.zobrist_piece[PIECE_KIND[piece], cell, h]
+    return piece_key(s, piece, cell, h)
 
 
 @njit(cache=True, nogil=True)
@@ -244,7 +290,14 @@ def _pop_piece(s, cell):
         _count_placeable(s, cell, 1)  # empty again
     else:
         _set_top_color(s, cell, PIECE_COLOR[piece], PIECE_COLOR[s.stack[cell, h - 1]])
-    return s.zobrist_piece[PIECE_KIND[piece], cell, h]
+    return piece_key(s, piece, cell, h)
+
+
+@njit(cache=True, nogil=True)
+def put_piece(s, piece, cell):
+    """Put a piece from hand on top of `cell`, outside any move (building a
+    position directly: Board.from_stacks); the caller sets the key."""
+    _push_piece(s, piece, cell)
 
 
 # --- Make and unmake ---------------------------------------------------------------
@@ -259,26 +312,37 @@ def make_move(s, move):
     record = s.undo[ply]
     record[UNDO_MOVE] = move
     record[UNDO_LAST_MOVED] = info[INFO_LAST_MOVED]
+    record[UNDO_LAST_CARRIED] = info[INFO_LAST_CARRIED]
+    record[UNDO_FROZEN] = info[INFO_FROZEN]
     record[UNDO_KEY] = info[INFO_KEY]
     record[UNDO_RESULT] = info[INFO_RESULT]
     record[UNDO_REVERSIBLE_FROM] = info[INFO_REVERSIBLE_FROM]
-    position = position_key(s)
-    record[UNDO_POSITION_KEY] = position
-    key = position ^ ZOBRIST_SIDE
+    record[UNDO_POSITION_KEY] = position_key(s)
+    key = info[INFO_KEY] ^ status_key(s) ^ ZOBRIST_SIDE
+    info[INFO_LAST_CARRIED] = -1
+    info[INFO_FROZEN] = -1
     kind = move_kind(move)
     if kind == KIND_PASS:
         record[UNDO_FROM] = -1
         info[INFO_LAST_MOVED] = -1
-        key ^= s.zobrist_last[NUM_CELLS]
-    else:  # a placement or a move (a Pillbug's throw included) onto the destination
+    else:  # a placement, a move (a throw included) or a carry onto the destination
         piece = move_piece(move)
         dest = move_dest(move)
         src = s.piece_cell[piece]
         record[UNDO_FROM] = src
         if kind == KIND_PLACE:
             info[INFO_REVERSIBLE_FROM] = ply + 1
+            key ^= ZOBRIST_PLACED
+        elif kind == KIND_TRANSPORT:  # the Dragonfly and the piece under it (fan-rules.md DX-3)
+            cargo = move_other(move)
+            key ^= _pop_piece(s, src) ^ _pop_piece(s, src) ^ _push_piece(s, cargo, dest)
+            info[INFO_LAST_CARRIED] = cargo
+            key ^= ZOBRIST_CARRIED
         else:
             key ^= _pop_piece(s, src)
+            if PIECE_COLOR[piece] != (ply & 1):  # thrown by the side to move (rules.md, "Pillbug")
+                info[INFO_FROZEN] = piece
+                key ^= ZOBRIST_FROZEN
         key ^= _push_piece(s, piece, dest)
         info[INFO_LAST_MOVED] = piece
         key ^= s.zobrist_last[dest]
@@ -301,14 +365,21 @@ def unmake_move(s):
     kind = move_kind(move)
     if kind != KIND_PASS:
         piece = move_piece(move)
-        _pop_piece(s, move_dest(move))
+        dest = move_dest(move)
+        _pop_piece(s, dest)
         if kind == KIND_PLACE:
             s.piece_cell[piece] = -1
             s.piece_level[piece] = 0
         else:
+            if kind == KIND_TRANSPORT:
+                cargo = move_other(move)
+                _pop_piece(s, dest)
+                _push_piece(s, cargo, record[UNDO_FROM])
             _push_piece(s, piece, record[UNDO_FROM])
     info[INFO_PLY] = ply
     info[INFO_LAST_MOVED] = record[UNDO_LAST_MOVED]
+    info[INFO_LAST_CARRIED] = record[UNDO_LAST_CARRIED]
+    info[INFO_FROZEN] = record[UNDO_FROZEN]
     info[INFO_KEY] = record[UNDO_KEY]
     info[INFO_RESULT] = record[UNDO_RESULT]
     info[INFO_REVERSIBLE_FROM] = record[UNDO_REVERSIBLE_FROM]
@@ -323,6 +394,5 @@ def compute_key(s):
     for piece in range(NUM_PIECES):
         cell = s.piece_cell[piece]
         if cell >= 0:
-            key ^= s.zobrist_piece[PIECE_KIND[piece], cell, s.piece_level[piece]]
-    key ^= s.zobrist_last[_last_moved_cell_index(s, s.info[INFO_LAST_MOVED])]
-    return key
+            key ^= piece_key(s, piece, cell, s.piece_level[piece])
+    return key ^ status_key(s)

@@ -11,7 +11,7 @@ is imported; constants.py turns the columns into the arrays the kernels read.
 """
 
 from itertools import accumulate, combinations
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 # --- Movement kinds: one bit each, one kernel each in movegen.py ----------------
 # A Mosquito's borrowed kinds run in bit order, which is therefore the order of
@@ -22,6 +22,14 @@ CLIMB = 1 << 2  # one step at any height (Beetle)
 JUMP = 1 << 3  # straight over one or more pieces (Grasshopper)
 SLIDE_ANY = 1 << 4  # any number of sliding steps (Soldier Ant)
 LADYBUG_PATH = 1 << 5  # two steps on top of the hive, then down (Ladybug)
+UP_DOWN = 1 << 6  # one climb onto the hive, then down (Woodlouse; fan-rules.md U-1, J-1)
+HOP = 1 << 7  # over exactly one occupied cell to the empty cell beyond (Flea, E-2)
+# To a cell two steps away, not straight, at any height; from on top it carries the
+# piece under it to empty ground (Sperling's Dragonfly, DX-1..3).
+DIAGONAL = 1 << 8
+DIAGONAL_GROUND = 1 << 9  # the same, to empty ground only (a Mosquito's copy of it, DX-5)
+DOWN_UP = 1 << 10  # from on top down to the ground, then up onto another pile (Moth, V-1)
+TWO_CLIMBS = 1 << 11  # from on top, two steps that each end on a pile (Butterfly, Z-1)
 # The kinds that read the occupied neighbours of cells other than their start
 # (a single slide reads the start's own, which lifting the piece does not change).
 SLIDES_ON = SLIDE_THREE | SLIDE_ANY
@@ -32,7 +40,15 @@ MOVEMENT_NAMES = {
     JUMP: "jump",
     SLIDE_ANY: "slide any",
     LADYBUG_PATH: "ladybug path",
+    UP_DOWN: "up down",
+    HOP: "hop",
+    DIAGONAL: "diagonal",
+    DIAGONAL_GROUND: "diagonal ground",
+    DOWN_UP: "down up",
+    TWO_CLIMBS: "two climbs",
 }
+# The kinds a piece uses from on top of the hive (a Mosquito up there is a Beetle).
+ON_TOP = CLIMB | DIAGONAL | DOWN_UP | TWO_CLIMBS
 
 # --- Abilities: powers used instead of the bug's own move ------------------------
 THROW = 1 << 0  # lift an adjacent piece over itself (Pillbug, rules.md "Pillbug")
@@ -41,6 +57,11 @@ THROW = 1 << 0  # lift an adjacent piece over itself (Pillbug, rules.md "Pillbug
 ROYAL = 1 << 0  # surrounding it loses the game; no piece moves before it is placed
 RESTS_ON_TOP = 1 << 1  # may end a move on top of the hive, so it can make stacks higher
 COPIES_NEIGHBOURS = 1 << 2  # moves and powers are those of its neighbours' top bugs (Mosquito)
+
+# --- Placement rules -----------------------------------------------------------------
+PLACE_BESIDE_OWN = 0  # an empty cell touching its own colour and not the other (rules.md, G-5)
+PLACE_BESIDE_BOTH = 1  # an empty cell touching both colours, away from the enemy Queen (Flea, E-1)
+PLACE_ON_TOP = 2  # on top of its own colour, no enemy next to the pile (Guardians, GU-2)
 
 
 class Bug(NamedTuple):
@@ -60,6 +81,10 @@ class Bug(NamedTuple):
     # The colour of its letter in pictures (engine/svg.py): Mzinga's hues, dark
     # enough to read on a white piece and light enough on a black one.
     colour: str
+    placement: int = PLACE_BESIDE_OWN
+    # What a ground Mosquito next to it copies of its movement (fan-rules.md §5.1);
+    # None: all of it.
+    lends: Optional[int] = None
 
 
 BUGS = (
@@ -73,6 +98,13 @@ BUGS = (
     Bug("M", "Mosquito", 1, "M", CLIMB, 0, COPIES_NEIGHBOURS | RESTS_ON_TOP, 26, 47, -3, "#808080"),
     Bug("L", "Ladybug", 1, "L", LADYBUG_PATH, 0, 0, 17, 26, 3, "#d0383b"),
     Bug("P", "Pillbug", 1, "P", SLIDE_ONE, THROW, 0, 11, 42, -3, "#14998f"),
+    # Fan pieces (fan-rules.md), in its piece order. Their weights are first guesses.
+    # The Guardians rest on top always and lend a Mosquito nothing (GU-3).
+    Bug("V", "Moth", 1, "Guardians", DOWN_UP, 0, RESTS_ON_TOP, 20, 45, 10, "#b0568a", PLACE_ON_TOP, 0),
+    Bug("Z", "Butterfly", 1, "Guardians", TWO_CLIMBS, 0, RESTS_ON_TOP, 20, 45, 10, "#c0692a", PLACE_ON_TOP, 0),
+    Bug("Dx", "Dragonfly", 1, "Dx", DIAGONAL, 0, RESTS_ON_TOP, 25, 50, 0, "#3a8fb0", lends=DIAGONAL_GROUND),
+    Bug("E", "Flea", 1, "E", SLIDE_ONE | HOP, 0, 0, 15, 30, -5, "#6b7a1f", PLACE_BESIDE_BOTH),
+    Bug("J", "Woodlouse", 1, "J", UP_DOWN, THROW, 0, 15, 40, 0, "#5c6f7e"),
 )
 
 NUM_BUGS = len(BUGS)
@@ -80,12 +112,27 @@ BUG_LETTERS = "".join(bug.letter for bug in BUGS)
 BUG_OF_LETTER = {bug.letter: index for index, bug in enumerate(BUGS)}
 QUEEN = next(index for index, bug in enumerate(BUGS) if bug.flags & ROYAL)
 
-# --- Expansions: each letter of a GameTypeString is one bit -----------------------
-EXPANSION_LETTERS = "".join(dict.fromkeys(bug.expansion for bug in BUGS if bug.expansion))
-EXPANSION_BIT = {letter: 1 << index for index, letter in enumerate(EXPANSION_LETTERS)}
-# The names an engine announces in `info` (uhp.md "info"): "Mosquito;Ladybug;Pillbug".
-EXPANSION_NAMES = {bug.expansion: bug.name for bug in BUGS if bug.expansion}
+# --- Game types: official letters and fan tokens, one bit each (fan-rules.md §2.1) ---
+# Every fan token of the grammar, in canonical order (GT-2); those no row names yet
+# are known but not implemented. Pairs that would bring two versions of one bug
+# together may never meet (GT-3).
+FAN_TOKENS = ("Venom", "Predators", "Guardians", "HoneyCombo", "Swarm", "Dx", "E", "Fx", "J", "Nx", "Vx", "Wx")
+FAN_EXCLUSIONS = (("Venom", "Dx"), ("Venom", "Fx"), ("Venom", "Wx"), ("Guardians", "Vx"), ("Predators", "Nx"))
+EXPANSION_LETTERS = "".join(dict.fromkeys(b.expansion for b in BUGS if b.expansion and b.expansion not in FAN_TOKENS))
+FAN_IMPLEMENTED = tuple(token for token in FAN_TOKENS if any(b.expansion == token for b in BUGS))
+EXPANSION_BIT = {token: 1 << index for index, token in enumerate((*EXPANSION_LETTERS, *FAN_IMPLEMENTED))}
+OFFICIAL_BITS = sum(EXPANSION_BIT[letter] for letter in EXPANSION_LETTERS)
+FAN_BITS = sum(EXPANSION_BIT[token] for token in FAN_IMPLEMENTED)
+# The official rows come first, so that loops over them can stop there.
+OFFICIAL_BUGS = sum(1 for bug in BUGS if bug.expansion not in FAN_TOKENS)
+assert all(bug.expansion in FAN_TOKENS for bug in BUGS[OFFICIAL_BUGS:]), "fan rows come after the official ones"
+OFFICIAL_PIECES_PER_SIDE = sum(bug.copies for bug in BUGS[:OFFICIAL_BUGS])
+# The names an engine announces in `info` (uhp.md "info"): "Mosquito;Ladybug;Pillbug";
+# with the FanBugs option on, the fan tokens follow (FB-2).
+EXPANSION_NAMES = {b.expansion: b.name for b in BUGS if b.expansion in EXPANSION_LETTERS}
+EXPANSION_NAMES.update({token: token for token in FAN_IMPLEMENTED})
 CAPABILITIES = ";".join(EXPANSION_NAMES[letter] for letter in EXPANSION_LETTERS)
+FAN_CAPABILITIES = ";".join((CAPABILITIES, *FAN_IMPLEMENTED))
 
 # --- Pieces: ids colour-major, bugs in table order, copies in order ---------------
 WHITE, BLACK = 0, 1
@@ -112,10 +159,22 @@ THROWERS = sum(bug.copies for bug in BUGS if bug.abilities & THROW or bug.flags 
 
 
 def game_types():
-    """Every GameTypeString the table allows, canonical: Base, then Base+ and the
+    """Every official GameTypeString, canonical: Base, then Base+ and the
     expansion letters in table order, fewer letters first."""
     types = []
     for size in range(len(EXPANSION_LETTERS) + 1):
         for letters in combinations(EXPANSION_LETTERS, size):
             types.append("Base+" + "".join(letters) if letters else "Base")
+    return tuple(types)
+
+
+def fan_game_types():
+    """Every GameTypeString with fan tokens that the table implements, canonical
+    (fan-rules.md GT-2): each official one with each allowed set of tokens."""
+    types = []
+    for size in range(1, len(FAN_IMPLEMENTED) + 1):
+        for tokens in combinations(FAN_IMPLEMENTED, size):
+            if any(a in tokens and b in tokens for a, b in FAN_EXCLUSIONS):
+                continue
+            types.extend("+".join((official, *tokens)) for official in game_types())
     return tuple(types)

@@ -18,8 +18,19 @@ from typing import NamedTuple, Optional
 
 import numpy as np
 
-from .board import compute_key, copy_state, make_move, new_state, queens_result, top_piece, unmake_move
-from .bugs import BLACK, NUM_BUGS, NUM_PIECES, QUEEN_ID, WHITE
+from .board import compute_key, copy_state, make_move, new_state, put_piece, queens_result, top_piece, unmake_move
+from .bugs import (
+    BLACK,
+    BUGS,
+    FAN_BITS,
+    NUM_BUGS,
+    NUM_PIECES,
+    PLACE_BESIDE_BOTH,
+    PLACE_BESIDE_OWN,
+    PLACE_ON_TOP,
+    QUEEN_ID,
+    WHITE,
+)
 from .constants import (
     BLACK_WINS,
     DRAW,
@@ -28,11 +39,15 @@ from .constants import (
     IN_PROGRESS,
     INFO_EXPANSIONS,
     INFO_FLAGS,
+    INFO_FROZEN,
     INFO_KEY,
+    INFO_LAST_CARRIED,
     INFO_LAST_MOVED,
     INFO_PLY,
     INFO_RESULT,
+    INFO_REVERSIBLE_FROM,
     MAX_GAME_PLIES,
+    MAX_HIVE_SPAN,
     MAX_MOVES,
     MAX_PLIES,
     PIECE_BUG,
@@ -43,7 +58,16 @@ from .diagram import hand, stacks, text_diagram
 from .errors import IllegalMoveError, NotationError
 from .hexgrid import NUM_CELLS, ORIGIN, axial, cell_of, filled_neighbours, neighbor
 from .moves import KIND_MOVE, KIND_NAMES, KIND_PASS, KIND_PLACE, PASS_MOVE, encode, move_dest, move_kind, move_piece
-from .movegen import bug_enabled, generate_moves, is_covered, is_pinned, moved_last, pieces_may_move, placeable_pieces
+from .movegen import (
+    bug_enabled,
+    generate_moves,
+    is_covered,
+    is_frozen,
+    is_pinned,
+    pieces_may_move,
+    placeable_pieces,
+    throws_by,
+)
 from .movegen import placement_cells as _placement_cells
 from .notation import (
     MoveText,
@@ -211,6 +235,13 @@ def _as_piece(name):
 
 PASS = Move(PASS_MOVE)
 
+# Why a placement is refused, by the bug's placement rule (bugs.py PLACE_*).
+_PLACEMENT_RULES = {
+    PLACE_BESIDE_OWN: "You can't place that piece there.",
+    PLACE_BESIDE_BOTH: "A Flea is placed next to pieces of both colours and not next to the other Queen Bee.",
+    PLACE_ON_TOP: "A Moth or a Butterfly is placed on top of a piece of your colour with no enemy piece next to it.",
+}
+
 # Why a game ended: by the rules, or adjudicated by the caller (Board.outcome's max_plies).
 QUEEN_SURROUNDED = "Queen surrounded"
 BOTH_QUEENS_SURROUNDED = "both Queens surrounded"
@@ -279,6 +310,42 @@ class Board:
                 board.push_uhp(move_string)
             except (NotationError, IllegalMoveError) as error:
                 raise type(error)(f"Move {number} '{move_string}': {error}") from None
+        return board
+
+    @classmethod
+    def from_stacks(cls, game_type, stacks, *, to_move=WHITE, turn=5, last=(), frozen=None):
+        """A position built directly, not played (fan-rules.md §1.1: its examples
+        are positions): `stacks` maps axial (q, r) to piece names bottom first,
+        `to_move` and `turn` give the TurnString, `last` the pieces the previous
+        ply acted on (a mover; or a Dragonfly and its cargo) and `frozen` the one
+        it froze. Every other piece of the game type is in hand. The board has no
+        moves to take back, and its GameString cannot be replayed.
+
+        >>> board = Board.from_stacks("Base+E", {(0, 0): ["wQ"], (1, 0): ["bQ", "wB1"]})
+        >>> board.game_string()
+        'Base+E;InProgress;White[5]'
+        >>> piece_name(board.top_piece(cell_of(1, 0)))
+        'wB1'
+        """
+        board = cls(game_type)
+        state = board._state
+        for (q, r), names in stacks.items():
+            for name in names:
+                piece = parse_piece(name)
+                if state.piece_cell[piece] >= 0:
+                    raise ValueError(f"{name} is on the board twice")
+                if not bug_enabled(state, PIECE_BUG[piece]):
+                    raise ValueError(f"{name} is not a piece of {board.game_type}")
+                put_piece(state, piece, cell_of(q, r))
+        if turn < 1 or to_move not in (WHITE, BLACK):
+            raise ValueError(f"no TurnString has side {to_move} and turn {turn}")
+        info = state.info
+        info[INFO_PLY] = info[INFO_REVERSIBLE_FROM] = 2 * (turn - 1) + to_move
+        names = list(last) + [None] * (2 - len(last))
+        info[INFO_LAST_MOVED], info[INFO_LAST_CARRIED] = (-1 if n is None else parse_piece(n) for n in names)
+        info[INFO_FROZEN] = -1 if frozen is None else parse_piece(frozen)
+        info[INFO_RESULT] = queens_result(state)
+        info[INFO_KEY] = compute_key(state)
         return board
 
     def copy(self):
@@ -426,13 +493,15 @@ class Board:
 
     @property
     def move_history(self):
-        """The Moves played, first to last, each with its MoveString."""
+        """The Moves played, first to last, each with its MoveString (a board
+        built by from_stacks starts with none)."""
         undo = self._undo
-        return [Move._named(int(undo[p, 0]), text) for p, text in enumerate(self._move_strings)]
+        first = self.ply - len(self._move_strings)
+        return [Move._named(int(undo[first + p, 0]), text) for p, text in enumerate(self._move_strings)]
 
     def peek(self):
         """The last Move played; IndexError before the first."""
-        if self.ply == 0:
+        if not self._move_strings:
             raise IndexError("peek at a board with no moves")
         return Move._named(int(self._undo[self.ply - 1, 0]), self._move_strings[-1])
 
@@ -458,7 +527,10 @@ class Board:
 
     def locate(self, name):
         """Axial (q, r) of the piece named `name` ('wS1'), None while in hand."""
-        cell = self.piece_cell(_as_piece(name))
+        piece = _as_piece(name)
+        if not bug_enabled(self._state, PIECE_BUG[piece]):
+            raise ValueError(f"{piece_name(piece)} is not a piece of {self.game_type}")
+        cell = self.piece_cell(piece)
         return None if cell < 0 else axial(cell)
 
     def piece_cell(self, piece):
@@ -524,12 +596,15 @@ class Board:
         if self.ply >= MAX_GAME_PLIES:
             raise IllegalMoveError(f"A game may last at most {MAX_GAME_PLIES} plies.")
         make_move(self._state, move)
+        if self._may_overstretch and self._hive_span() > MAX_HIVE_SPAN:
+            unmake_move(self._state)
+            raise IllegalMoveError(f"hexbee cannot play a hive that stretches over more than {MAX_HIVE_SPAN + 1} cells.")
         self._move_strings.append(move_string)
         return Move._named(move, move_string)
 
     def pop(self):
         """Take back the last move and return it; IndexError before the first."""
-        if self.ply == 0:
+        if not self._move_strings:
             raise IndexError("pop from a board with no moves")
         move = self.peek()
         unmake_move(self._state)
@@ -553,7 +628,7 @@ class Board:
         reason, for a move the rules forbid."""
         if not isinstance(text, str):
             raise TypeError(f"parse_uhp() takes a MoveString such as 'wS1 -wA1', not {type(text).__name__}")
-        parsed = parse_move_text(text)
+        parsed = parse_move_text(text, fan=bool(self.expansions & FAN_BITS))
         if self.is_game_over:
             raise IllegalMoveError(
                 "You can't pass, the game is over." if parsed.is_pass else "You can't play, the game is over."
@@ -565,9 +640,34 @@ class Board:
         dest, blocked = self._resolve(parsed)
         in_play = self._piece_cell[parsed.piece] >= 0
         move = Move.move(parsed.piece, dest) if in_play else Move.place(parsed.piece, dest)
-        if not blocked and self.is_legal(move):
-            return Move._named(move, format_move_text(parsed))
+        if not blocked:
+            # The legal move of that piece to that cell, whatever its kind (a
+            # Dragonfly's carry is a move of it that names its cargo too).
+            for legal in self.legal_moves:
+                if legal.piece == parsed.piece and legal.dest == dest:
+                    if parsed.thrower >= 0 and legal not in self._throws_by(parsed.thrower):
+                        raise IllegalMoveError(f"{piece_name(parsed.thrower)} can't throw "
+                                               f"{piece_name(parsed.piece)} there.")
+                    return Move._named(legal, format_move_text(parsed))
         raise IllegalMoveError(self._illegal_reason(move, blocked))
+
+    @property
+    def _may_overstretch(self):
+        """Whether the game type has more ground pieces than the grid's fold
+        allows in one line (constants.MAX_HIVE_SPAN): the biggest fan ones."""
+        return 2 * sum(BUGS[b].copies for b in range(NUM_BUGS)
+                       if bug_enabled(self._state, b) and BUGS[b].placement != PLACE_ON_TOP) - 1 > MAX_HIVE_SPAN
+
+    def _hive_span(self):
+        """The largest hex distance between two cells of the hive."""
+        cells = {axial(cell) for _, cell, _ in self.pieces_in_play()}
+        return max((max(abs(q1 - q2), abs(r1 - r2), abs(q1 + r1 - q2 - r2))
+                    for q1, r1 in cells for q2, r2 in cells), default=0)
+
+    def _throws_by(self, thrower):
+        """The moves the throw of `thrower` makes now (movegen.throws_by)."""
+        count = throws_by(self._state, thrower, self._buffer)
+        return {Move(int(m)) for m in self._buffer[:count]}
 
     def _resolve(self, parsed):
         """Destination cell of a parsed move, and whether the notation names an
@@ -634,12 +734,14 @@ class Board:
         if blocked:
             return "You can't move there because a piece already exists at that position."
         if not in_play:
-            return "You can't place that piece there."
+            return _PLACEMENT_RULES[BUGS[bug].placement]
         if is_covered(state, piece):
             return "You can't move that piece because it has another piece on top of it."
         if state.piece_level[piece] == 0 and is_pinned(state, state.piece_cell[piece]):
             return "You can't move that piece because it will break the hive."
-        if moved_last(state, piece):
+        if is_frozen(state, piece):
+            if self.expansions & FAN_BITS:
+                return "You can't move that piece because the opponent threw it last turn."
             return "You can't move that piece because the opponent's pillbug moved it last turn."
         return "You can't move that piece there."
 

@@ -16,12 +16,22 @@ from numba import njit
 
 from .board import top_piece
 from .bugs import (
+    BUG_OF_LETTER,
     CLIMB,
     COPIES_NEIGHBOURS,
+    DIAGONAL,
+    DIAGONAL_GROUND,
+    DOWN_UP,
+    FAN_BITS,
+    HOP,
     JUMP,
     LADYBUG_PATH,
     NUM_BUGS,
+    OFFICIAL_BUGS,
+    OFFICIAL_PIECES_PER_SIDE,
     PIECES_PER_SIDE,
+    PLACE_BESIDE_OWN,
+    PLACE_ON_TOP,
     QUEEN,
     QUEEN_ID,
     ROYAL,
@@ -30,6 +40,8 @@ from .bugs import (
     SLIDE_THREE,
     SLIDES_ON,
     THROW,
+    TWO_CLIMBS,
+    UP_DOWN,
 )
 from .constants import (
     BUG_ABILITIES,
@@ -37,12 +49,17 @@ from .constants import (
     BUG_EXPANSION,
     BUG_FIRST_IDS,
     BUG_FLAGS,
+    BUG_LENDS,
     BUG_MOVEMENT,
+    BUG_PLACEMENT,
     PIECE_BUG,
+    PIECE_COLOR,
     FLAG_QUEEN_FIRST_ALLOWED,
     IN_PROGRESS,
     INFO_EXPANSIONS,
     INFO_FLAGS,
+    INFO_FROZEN,
+    INFO_LAST_CARRIED,
     INFO_LAST_MOVED,
     INFO_PINNED_PASS,
     INFO_PLACEABLE,
@@ -56,6 +73,7 @@ from .constants import (
     WORK_QUEUE,
     WORK_TODO,
     WORK_LOWS,
+    WORK_OWN_RULE,
 )
 from .hexgrid import (
     ALL_AROUND,
@@ -65,6 +83,7 @@ from .hexgrid import (
     NUM_CELLS,
     OPPOSITE,
     ORIGIN,
+    RIGHT,
     can_climb,
     filled_neighbours,
     may_hold_hive,
@@ -72,7 +91,9 @@ from .hexgrid import (
     set_occupied,
     slide_out,
 )
-from .moves import KIND_MOVE, KIND_PLACE, PASS_MOVE, encode, move_dest, move_piece
+from .moves import KIND_MOVE, KIND_PLACE, KIND_TRANSPORT, PASS_MOVE, encode, encode_full, move_dest, move_piece
+
+DRAGONFLY = BUG_OF_LETTER["Dx"]
 
 
 @njit(cache=True, nogil=True)
@@ -111,6 +132,15 @@ def drop(s, cell, movement):
     s.height[cell] += 1
 
 
+@njit(cache=True, nogil=True)
+def side_end(s, side):
+    """One past the last piece id of `side` that the game type may have: the
+    official pieces come first in each side's ids, the fan ones after them."""
+    if s.info[INFO_EXPANSIONS] & FAN_BITS:
+        return (side + 1) * PIECES_PER_SIDE
+    return side * PIECES_PER_SIDE + OFFICIAL_PIECES_PER_SIDE
+
+
 # --- The rules' queries: the generator asks them, and Board asks them to say why
 # a move is illegal, so that each rule lives here only -------------------------------
 @njit(cache=True, nogil=True)
@@ -134,10 +164,18 @@ def is_covered(s, piece):
 
 
 @njit(cache=True, nogil=True)
-def moved_last(s, piece):
-    """Whether `piece` was moved (or placed) on the previous ply: it may neither
-    move nor be thrown now (rules.md, "Pillbug")."""
-    return piece == s.info[INFO_LAST_MOVED]
+def in_last(s, piece):
+    """Whether the previous ply acted on `piece` (fan-rules.md §3.2 `Last`: placed,
+    moved, thrown or carried it): it may neither be thrown nor throw now (rules.md,
+    "Pillbug"; §3.3)."""
+    return piece == s.info[INFO_LAST_MOVED] or piece == s.info[INFO_LAST_CARRIED]
+
+
+@njit(cache=True, nogil=True)
+def is_frozen(s, piece):
+    """Whether `piece` may neither move, be moved nor act now (§3.2 `Frozen`): the
+    opponent threw it on the previous ply (rules.md, "Pillbug")."""
+    return piece == s.info[INFO_FROZEN]
 
 
 # --- Pinned pieces ----------------------------------------------------------
@@ -340,7 +378,122 @@ def ladybug_path(s, piece, cell, moves, n, stamp):
 
 
 @njit(cache=True, nogil=True)
-def movement_moves(s, movement, piece, cell, moves, n, stamp):
+def up_down(s, piece, cell, moves, n, stamp):
+    """Woodlouse (fan-rules.md J-1, U-1): one climb onto a neighbour, then down
+    to an empty ground neighbour of it other than the start."""
+    height = s.height
+    for d1 in range(6):
+        c1 = neighbor(cell, d1)
+        if height[c1] == 0 or not can_climb(height, cell, d1, 0):
+            continue
+        h1 = height[c1]
+        for d2 in range(6):
+            c2 = neighbor(c1, d2)
+            if c2 != cell and height[c2] == 0 and can_climb(height, c1, d2, h1):
+                n = add_move(s, moves, n, piece, c2, stamp)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def hop(s, piece, cell, moves, n, stamp):
+    """Flea (E-2): over exactly one occupied cell, at any height, to the empty
+    cell straight beyond it; gates do not matter."""
+    around = s.around[cell]
+    for d in range(6):
+        if (around >> d) & 1:
+            dest = neighbor(neighbor(cell, d), d)
+            if s.height[dest] == 0:
+                n = add_move(s, moves, n, piece, dest, stamp)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def diagonal_cell(cell, d):
+    """The cell two steps away from `cell`: one step in direction d, then one
+    turned clockwise (the six of them are fan-rules.md's Diag(c))."""
+    return neighbor(neighbor(cell, d), RIGHT[d])
+
+
+@njit(cache=True, nogil=True)
+def diagonal(s, piece, cell, moves, n, stamp, pinned_stamp):
+    """Sperling's Dragonfly (DX-1..3): to each diagonal cell, over gates. An
+    occupied one it lands on top of. An empty one must touch the hive (it never
+    touches the start); from on top the Dragonfly carries the piece under it
+    there when it may, and must, else lands alone."""
+    level = s.height[cell]  # the Dragonfly is lifted: the pieces under it
+    cargo = -1
+    if level > 0:
+        cargo = s.stack[cell, level - 1]
+        # Not another Dragonfly, a frozen piece or a Guardian (always on top, GU-3),
+        # nor a ground piece that holds the hive together.
+        bug = PIECE_BUG[cargo]
+        if bug == DRAGONFLY or is_frozen(s, cargo) or BUG_PLACEMENT[bug] == PLACE_ON_TOP:
+            cargo = -1
+        elif level == 1 and holds_hive(s, cell, pinned_stamp):  # lifting kept `around` whole
+            cargo = -1
+    for d in range(6):
+        dest = diagonal_cell(cell, d)
+        if s.height[dest] == 0 and s.around[dest] == 0:
+            continue
+        if cargo >= 0 and s.height[dest] == 0:
+            slot = piece * NUM_CELLS + dest
+            if s.seen[slot] != stamp:
+                s.seen[slot] = stamp
+                moves[n] = encode_full(KIND_TRANSPORT, piece, dest, cargo, 0)
+                n += 1
+        else:
+            n = add_move(s, moves, n, piece, dest, stamp)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def diagonal_ground(s, piece, cell, moves, n, stamp):
+    """A Mosquito's copy of Sperling's Dragonfly (DX-5): to the empty diagonal
+    cells that touch the hive."""
+    for d in range(6):
+        dest = diagonal_cell(cell, d)
+        if s.height[dest] == 0 and s.around[dest] != 0:
+            n = add_move(s, moves, n, piece, dest, stamp)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def down_up(s, piece, cell, moves, n, stamp):
+    """Moth (V-1): from on top down to an empty ground neighbour, then up onto an
+    occupied neighbour of that cell other than the start."""
+    height = s.height
+    h0 = height[cell]
+    for d1 in range(6):
+        c1 = neighbor(cell, d1)
+        if height[c1] != 0 or not can_climb(height, cell, d1, h0):
+            continue
+        for d2 in range(6):
+            c2 = neighbor(c1, d2)
+            if c2 != cell and height[c2] != 0 and can_climb(height, c1, d2, 0):
+                n = add_move(s, moves, n, piece, c2, stamp)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def two_climbs(s, piece, cell, moves, n, stamp):
+    """Butterfly (Z-1): two steps, each onto an occupied cell, the second not back
+    to the start."""
+    height = s.height
+    h0 = height[cell]
+    for d1 in range(6):
+        c1 = neighbor(cell, d1)
+        if height[c1] == 0 or not can_climb(height, cell, d1, h0):
+            continue
+        h1 = height[c1]
+        for d2 in range(6):
+            c2 = neighbor(c1, d2)
+            if c2 != cell and height[c2] != 0 and can_climb(height, c1, d2, h1):
+                n = add_move(s, moves, n, piece, c2, stamp)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def movement_moves(s, movement, piece, cell, moves, n, stamp, pinned_stamp):
     """Destinations of `piece` (lifted from `cell`) for each bit of `movement`."""
     if movement & SLIDE_ONE:
         n = slide_one(s, piece, cell, moves, n, stamp)
@@ -354,6 +507,18 @@ def movement_moves(s, movement, piece, cell, moves, n, stamp):
         n = slide_any(s, piece, cell, moves, n, stamp)
     if movement & LADYBUG_PATH:
         n = ladybug_path(s, piece, cell, moves, n, stamp)
+    if movement & UP_DOWN:
+        n = up_down(s, piece, cell, moves, n, stamp)
+    if movement & HOP:
+        n = hop(s, piece, cell, moves, n, stamp)
+    if movement & DIAGONAL:
+        n = diagonal(s, piece, cell, moves, n, stamp, pinned_stamp)
+    if movement & DIAGONAL_GROUND:
+        n = diagonal_ground(s, piece, cell, moves, n, stamp)
+    if movement & DOWN_UP:
+        n = down_up(s, piece, cell, moves, n, stamp)
+    if movement & TWO_CLIMBS:
+        n = two_climbs(s, piece, cell, moves, n, stamp)
     return n
 
 
@@ -371,7 +536,7 @@ def pillbug_throws(s, cell, moves, n, stamp, pinned_stamp):
         if height[src] != 1 or holds_hive(s, src, pinned_stamp):
             continue
         taken = s.stack[src, 0]
-        if moved_last(s, taken):
+        if in_last(s, taken):
             continue
         # Onto the thrower: from the ground (0) to a pile of one (the thrower).
         if not can_climb(height, src, OPPOSITE[d], 0):
@@ -396,9 +561,32 @@ def borrowed_row(s, cell):
         if top >= 0:
             bug = PIECE_BUG[top]
             if BUG_FLAGS[bug] & COPIES_NEIGHBOURS == 0:
-                movement |= BUG_MOVEMENT[bug]
+                movement |= BUG_LENDS[bug]
                 abilities |= BUG_ABILITIES[bug]
     return movement, abilities
+
+
+@njit(cache=True, nogil=True)
+def piece_row(s, piece, cell, level):
+    """(movement, abilities) of the uncovered `piece` at `cell` and `level`: its
+    row's, or on the ground a Mosquito's borrowed ones."""
+    bug = PIECE_BUG[piece]
+    if level == 0 and BUG_FLAGS[bug] & COPIES_NEIGHBOURS:
+        return borrowed_row(s, cell)
+    return BUG_MOVEMENT[bug], BUG_ABILITIES[bug]
+
+
+@njit(cache=True, nogil=True)
+def throws_by(s, thrower, moves):
+    """The moves the throw of `thrower` makes now, written into `moves`; 0 when
+    it may not throw (for a MoveString's `^thrower`, fan-rules.md §4.2)."""
+    side = s.info[INFO_PLY] & 1
+    cell = s.piece_cell[thrower]
+    if cell < 0 or PIECE_COLOR[thrower] != side or not pieces_may_move(s, side) or s.height[cell] != 1:
+        return 0
+    if is_frozen(s, thrower) or in_last(s, thrower) or piece_row(s, thrower, cell, 0)[1] & THROW == 0:
+        return 0
+    return pillbug_throws(s, cell, moves, 0, new_stamp(s), new_stamp(s))
 
 
 # --- Placements ---------------------------------------------------------------
@@ -419,7 +607,7 @@ def placement_cells(s, side, out):
     enemy_tops = s.tops[1 - side]
     visit = new_stamp(s)
     count = 0
-    for piece in range(side * PIECES_PER_SIDE, (side + 1) * PIECES_PER_SIDE):
+    for piece in range(side * PIECES_PER_SIDE, side_end(s, side)):
         cell = s.piece_cell[piece]
         if cell < 0 or s.piece_level[piece] != s.height[cell] - 1:
             continue
@@ -438,12 +626,73 @@ def placement_cells(s, side, out):
 
 
 @njit(cache=True, nogil=True)
+def own_rule_cells(s, side, rule, out):
+    """Cells where `side` may place a bug whose row has the placement rule `rule`
+    (bugs.py PLACE_*, not PLACE_BESIDE_OWN); returns the count.
+
+    The Flea (fan-rules.md E-1): an empty cell touching both colours' top pieces
+    and not the cell of the enemy Queen. The Guardians (GU-2): on top of a pile
+    topped by their colour with no enemy top piece around it."""
+    other = 1 - side
+    enemy_queen = s.piece_cell[QUEEN_ID[other]]
+    visit = new_stamp(s)
+    count = 0
+    for piece in range(side * PIECES_PER_SIDE, side_end(s, side)):
+        cell = s.piece_cell[piece]
+        if cell < 0 or s.piece_level[piece] != s.height[cell] - 1:
+            continue
+        if rule == PLACE_ON_TOP:
+            if s.tops[other, cell] == 0:
+                out[count] = cell
+                count += 1
+            continue
+        around = s.around[cell]
+        for d in range(6):
+            if (around >> d) & 1:
+                continue
+            candidate = neighbor(cell, d)
+            if s.mark[candidate] == visit:
+                continue
+            s.mark[candidate] = visit
+            if s.tops[other, candidate] == 0:
+                continue
+            beside_queen = False
+            if enemy_queen >= 0:
+                for e in range(6):
+                    if neighbor(candidate, e) == enemy_queen:
+                        beside_queen = True
+            if not beside_queen:
+                out[count] = candidate
+                count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
 def placement_count(s, side):
     """How many cells `side` may place on: the count make/unmake keep, but for the
     first two plies, whose own rule placement_cells applies."""
     if s.info[INFO_PLY] < 2:
         return placement_cells(s, side, s.work[WORK_PLACEMENTS : WORK_PLACEMENTS + NUM_CELLS])
     return s.info[INFO_PLACEABLE + side]
+
+
+@njit(cache=True, nogil=True)
+def _offer(s, bug, base, turn, queen_in_hand, out, count):
+    """placeable_pieces for one bug: its lowest copy in hand, if the Queen rules
+    allow the bug now; returns the new count."""
+    if not bug_enabled(s, bug):
+        return count
+    if bug == QUEEN:
+        if turn == 1 and (s.info[INFO_FLAGS] & FLAG_QUEEN_FIRST_ALLOWED) == 0:
+            return count
+    elif turn == 4 and queen_in_hand:
+        return count
+    first = base + BUG_FIRST_IDS[bug]
+    for piece in range(first, first + BUG_COPIES[bug]):
+        if s.piece_cell[piece] < 0:
+            out[count] = piece
+            return count + 1
+    return count
 
 
 @njit(cache=True, nogil=True)
@@ -456,20 +705,13 @@ def placeable_pieces(s, side, out):
     base = side * PIECES_PER_SIDE
     queen_in_hand = s.piece_cell[QUEEN_ID[side]] < 0
     count = 0
-    for bug in range(NUM_BUGS):
-        if not bug_enabled(s, bug):
-            continue
-        if bug == QUEEN:
-            if turn == 1 and (s.info[INFO_FLAGS] & FLAG_QUEEN_FIRST_ALLOWED) == 0:
-                continue
-        elif turn == 4 and queen_in_hand:
-            continue
-        first = base + BUG_FIRST_IDS[bug]
-        for piece in range(first, first + BUG_COPIES[bug]):
-            if s.piece_cell[piece] < 0:
-                out[count] = piece
-                count += 1
-                break
+    # Constant ranges, which compile unrolled with the rows folded in; the fan
+    # rows come after the official ones and are skipped at once in an official game.
+    for bug in range(OFFICIAL_BUGS):
+        count = _offer(s, bug, base, turn, queen_in_hand, out, count)
+    if s.info[INFO_EXPANSIONS] & FAN_BITS:
+        for bug in range(OFFICIAL_BUGS, NUM_BUGS):
+            count = _offer(s, bug, base, turn, queen_in_hand, out, count)
     return count
 
 
@@ -493,37 +735,43 @@ def generate(s, moves, write_placements, pinned_stamp):
     pieces = s.work[WORK_PIECES : WORK_PIECES + NUM_BUGS]
     num_pieces = placeable_pieces(s, side, pieces)
     if num_pieces > 0:
-        if write_placements:
-            placements = s.work[WORK_PLACEMENTS : WORK_PLACEMENTS + NUM_CELLS]
-            num_cells = placement_cells(s, side, placements)
-            for i in range(num_pieces):
-                for j in range(num_cells):
-                    moves[n] = encode(KIND_PLACE, pieces[i], placements[j])
-                    n += 1
-        else:
-            placed = num_pieces * placement_count(s, side)
+        placements = s.work[WORK_PLACEMENTS : WORK_PLACEMENTS + NUM_CELLS]
+        num_cells = -1  # the usual cells (or their count), found when a piece needs them
+        for i in range(num_pieces):
+            piece = pieces[i]
+            rule = BUG_PLACEMENT[PIECE_BUG[piece]]
+            if rule == PLACE_BESIDE_OWN:
+                if num_cells < 0:
+                    num_cells = placement_cells(s, side, placements) if write_placements else placement_count(s, side)
+                cells = placements
+                count = num_cells
+            else:
+                cells = s.work[WORK_OWN_RULE : WORK_OWN_RULE + NUM_CELLS]
+                count = own_rule_cells(s, side, rule, cells)
+            if not write_placements:
+                placed += count
+                continue
+            for j in range(count):
+                moves[n] = encode(KIND_PLACE, piece, cells[j])
+                n += 1
 
     if pieces_may_move(s, side):
         if pinned_stamp == 0:
             pinned_stamp = new_stamp(s)
-        base = side * PIECES_PER_SIDE
-        for piece in range(base, base + PIECES_PER_SIDE):
+        for piece in range(side * PIECES_PER_SIDE, side_end(s, side)):
             cell = s.piece_cell[piece]
-            if cell < 0 or moved_last(s, piece) or is_covered(s, piece):
+            if cell < 0 or is_frozen(s, piece) or is_covered(s, piece):
                 continue
             level = s.piece_level[piece]
-            bug = PIECE_BUG[piece]
-            movement = BUG_MOVEMENT[bug]
-            abilities = BUG_ABILITIES[bug]
-            if level == 0 and BUG_FLAGS[bug] & COPIES_NEIGHBOURS:
-                movement, abilities = borrowed_row(s, cell)
-            # An ability works from the ground, even when its owner is pinned.
-            if level == 0 and abilities & THROW:
+            movement, abilities = piece_row(s, piece, cell, level)
+            # An ability works from the ground, even when its owner is pinned, but
+            # not by a piece the previous ply acted on (fan-rules.md §3.3).
+            if level == 0 and abilities & THROW and not in_last(s, piece):
                 n = pillbug_throws(s, cell, moves, n, stamp, pinned_stamp)
             if level == 0 and holds_hive(s, cell, pinned_stamp):
                 continue
             lift(s, cell, movement)
-            n = movement_moves(s, movement, piece, cell, moves, n, stamp)
+            n = movement_moves(s, movement, piece, cell, moves, n, stamp, pinned_stamp)
             drop(s, cell, movement)
 
     if n + placed == 0:
@@ -557,6 +805,8 @@ def pinned_after_placement(s, move):
     the third ply: a hive of two has no cut."""
     if s.info[INFO_PLY] < 2:
         return -2
+    if s.height[move_dest(move)] > 0:  # on top (the Guardians): the occupied cells stay
+        return -1
     around = s.around[move_dest(move)]
     filled = FILLED[around]
     if filled == 1:
@@ -576,7 +826,7 @@ def count_after_placement(s, move):
     ply = s.info[INFO_PLY]
     side = ply & 1
     other = 1 - side
-    if ply < 2 or pieces_may_move(s, other):
+    if ply < 2 or pieces_may_move(s, other) or s.info[INFO_EXPANSIONS] & FAN_BITS:
         return -1
     dest = move_dest(move)
     around = s.around[dest]

@@ -8,7 +8,19 @@ the shape of a MoveString. Resolving a move against a position is Board's job
 import re
 from typing import NamedTuple, Optional
 
-from .bugs import EXPANSION_BIT, EXPANSION_LETTERS, PIECE_NAMES, game_types
+from .bugs import (
+    BUGS,
+    EXPANSION_BIT,
+    EXPANSION_LETTERS,
+    FAN_BITS,
+    FAN_EXCLUSIONS,
+    FAN_IMPLEMENTED,
+    FAN_TOKENS,
+    OFFICIAL_BITS,
+    PIECE_NAMES,
+    PIECES,
+    game_types,
+)
 from .constants import BLACK_WINS, DRAW, IN_PROGRESS, WHITE_WINS
 from .errors import NotationError
 from .hexgrid import DIR_E, DIR_NE, DIR_NW, DIR_SE, DIR_SW, DIR_W
@@ -30,29 +42,78 @@ __all__ = [
     "normalize_move_string",
 ]
 
-# --- GameTypeString -----------------------------------------------------------
+# --- GameTypeString (uhp.md; fan-rules.md §2.1) ---------------------------------
 _LETTER_LIST = ", ".join(EXPANSION_LETTERS)
+_TOKEN_OF = {token.lower(): token for token in FAN_TOKENS}
+_SEGMENT_RE = re.compile(r"([A-Za-z]+)(?:\((.*)\))?")
 
 
-def parse_game_type(text):
-    """Expansion bits of a GameTypeString; letters in any order, any case."""
+def parse_game_type(text, fan=True):
+    """Expansion bits of a GameTypeString: Base, the official letters in one
+    segment in any order, and the fan tokens (fan-rules.md GT-3), all in any case
+    and order. With `fan` false a fan game type is refused, and every official
+    string gets its usual answer."""
     stripped = text.strip()
-    head, plus, letters = stripped.partition("+")
-    if head.lower() != "base" or (plus and not letters):
-        raise NotationError(f"Unknown game type '{text.strip()}'; expected Base or Base+ with {_LETTER_LIST}.")
+    try:
+        bits = _parse_game_type(stripped)
+    except NotationError:
+        if fan:
+            raise
+        bits = -1
+    if fan:
+        return bits
+    if bits < 0:
+        raise NotationError(f"Unknown game type '{stripped}'; expected Base or Base+ with {_LETTER_LIST}.")
+    if bits & FAN_BITS:
+        raise NotationError(f"{format_game_type(bits)} is a fan game type; turn the fan pieces on first "
+                            "with 'options set FanBugs True'.")
+    return bits
+
+
+def _parse_game_type(stripped):
+    segments = stripped.split("+")
+    if segments[0].lower() != "base":
+        raise NotationError(f"Unknown game type '{stripped}'; a game type starts with Base.")
     bits = 0
-    for letter in letters.upper():
-        bit = EXPANSION_BIT.get(letter)
-        if bit is None or bits & bit:
-            raise NotationError(f"Unknown game type '{stripped}'; expected Base or Base+ with {_LETTER_LIST}.")
-        bits |= bit
+    tokens = []
+    for segment in segments[1:]:
+        match = _SEGMENT_RE.fullmatch(segment.strip())
+        if not match:
+            raise NotationError(f"Unknown game type '{stripped}': '{segment}' is not a letter or a token.")
+        name, variants = match.groups()
+        token = _TOKEN_OF.get(name.lower())
+        if token is None and variants is None and all(letter in EXPANSION_LETTERS for letter in name.upper()):
+            if bits & OFFICIAL_BITS:
+                raise NotationError(f"Unknown game type '{stripped}': the letters {_LETTER_LIST} go in one segment.")
+            for letter in name.upper():
+                if bits & EXPANSION_BIT[letter]:
+                    raise NotationError(f"Unknown game type '{stripped}': {letter} is named twice.")
+                bits |= EXPANSION_BIT[letter]
+            continue
+        if token is None:
+            raise NotationError(f"Unknown game type '{stripped}': '{segment}' is neither official letters "
+                                f"({_LETTER_LIST}) nor a fan token ({', '.join(FAN_TOKENS)}).")
+        if token in tokens:
+            raise NotationError(f"Unknown game type '{stripped}': {token} is named twice.")
+        if token not in FAN_IMPLEMENTED:
+            raise NotationError(f"hexbee does not play {token} yet; its fan tokens are {', '.join(FAN_IMPLEMENTED)}.")
+        if variants is not None:
+            raise NotationError(f"hexbee does not play the variant '{variants}' of {token}.")
+        tokens.append(token)
+        bits |= EXPANSION_BIT[token]
+    for first, second in FAN_EXCLUSIONS:
+        if first in tokens and second in tokens:
+            raise NotationError(f"{first} and {second} cannot be played together: they bring two versions "
+                                "of one bug.")
     return bits
 
 
 def format_game_type(bits):
-    """Canonical GameTypeString: Base, or Base+ and the letters in the table's order."""
-    letters = "".join(letter for letter, bit in EXPANSION_BIT.items() if bits & bit)
-    return "Base+" + letters if letters else "Base"
+    """Canonical GameTypeString (fan-rules.md GT-2): Base, the official letters in
+    the table's order, then the fan tokens in canonical order."""
+    letters = "".join(letter for letter in EXPANSION_LETTERS if bits & EXPANSION_BIT[letter])
+    tokens = [token for token in FAN_IMPLEMENTED if bits & EXPANSION_BIT[token]]
+    return "+".join(["Base"] + ([letters] if letters else []) + tokens)
 
 
 GAME_TYPES = game_types()
@@ -105,12 +166,14 @@ def parse_game_string(text):
 
 # --- Piece names ----------------------------------------------------------------
 _PIECE_OF_NAME = {name.lower(): piece for piece, name in enumerate(PIECE_NAMES)}
+_FAN_PIECES = frozenset(piece for piece, (_, bug, _) in enumerate(PIECES) if BUGS[bug].expansion in FAN_TOKENS)
 
 
-def parse_piece(text):
-    """Piece id of a name such as wQ, bA2 (case-insensitive)."""
+def parse_piece(text, fan=True):
+    """Piece id of a name such as wQ, bA2, wDx (case-insensitive); with `fan`
+    false the fan pieces' names are unknown, as in an official game."""
     piece = _PIECE_OF_NAME.get(text.lower())
-    if piece is None:
+    if piece is None or (not fan and piece in _FAN_PIECES):
         raise NotationError(f"Unknown piece '{text}'.")
     return piece
 
@@ -132,38 +195,41 @@ class MoveText(NamedTuple):
     """A parsed MoveString: pass, a piece alone, or a piece and a reference.
 
     direction is the destination's direction from the reference piece, or None
-    when the piece goes on top of the reference."""
+    when the piece goes on top of the reference; thrower the piece a throw names
+    with `^` (fan-rules.md §4.2), -1 for none."""
 
     is_pass: bool
     piece: int = -1
     reference: int = -1
     direction: Optional[int] = None
+    thrower: int = -1
 
 
 PASS_TEXT = MoveText(True)
-_MOVE_RE = re.compile(r"(\S+)(?:\s+([-/\\]?)(\S+?)([-/\\]?))?")
+_MOVE_RE = re.compile(r"(\S+)(?:\s+([-/\\]?)(\S+?)([-/\\]?)(?:\s+\^(\S+))?)?")
 
 
-def parse_move_text(text):
-    """Parse a MoveString's syntax; case-insensitive, spaces tolerated."""
+def parse_move_text(text, fan=True):
+    """Parse a MoveString's syntax; case-insensitive, spaces tolerated. With
+    `fan` false, names of fan pieces are unknown (parse_piece)."""
     stripped = text.strip()
     if stripped.lower() == "pass":
         return PASS_TEXT
     match = _MOVE_RE.fullmatch(stripped)
     if not match:
         raise NotationError(f"Unrecognized move '{stripped}'.")
-    mover, before, reference, after = match.groups()
-    piece = parse_piece(mover)
+    mover, before, reference, after, thrower = match.groups()
+    piece = parse_piece(mover, fan)
     if reference is None:
         return MoveText(False, piece)
     if before and after:
         raise NotationError(f"Unrecognized move '{stripped}': a reference takes one direction mark.")
-    ref = parse_piece(reference)
-    if before:
-        return MoveText(False, piece, ref, _DIRECTION_BEFORE[before])
-    if after:
-        return MoveText(False, piece, ref, _DIRECTION_AFTER[after])
-    return MoveText(False, piece, ref, None)
+    if thrower is not None and not fan:
+        raise NotationError(f"Unrecognized move '{stripped}'.")
+    ref = parse_piece(reference, fan)
+    thrower = -1 if thrower is None else parse_piece(thrower)
+    direction = _DIRECTION_BEFORE[before] if before else _DIRECTION_AFTER[after] if after else None
+    return MoveText(False, piece, ref, direction, thrower)
 
 
 def format_move_text(move):
@@ -174,11 +240,12 @@ def format_move_text(move):
     if move.reference < 0:
         return name
     ref = piece_name(move.reference)
+    thrower = f" ^{piece_name(move.thrower)}" if move.thrower >= 0 else ""
     if move.direction is None:
-        return f"{name} {ref}"
+        return f"{name} {ref}{thrower}"
     if move.direction in _MARK_BEFORE:
-        return f"{name} {_MARK_BEFORE[move.direction]}{ref}"
-    return f"{name} {ref}{_MARK_AFTER[move.direction]}"
+        return f"{name} {_MARK_BEFORE[move.direction]}{ref}{thrower}"
+    return f"{name} {ref}{_MARK_AFTER[move.direction]}{thrower}"
 
 
 def normalize_move_string(text):

@@ -506,7 +506,7 @@ class State:
     def legal_actions_mask(self, out=None):
         """A bool array of NUM_ACTIONS, True at the legal actions; written into
         `out` when given."""
-        mask = np.empty(NUM_ACTIONS, dtype=np.bool_) if out is None else out
+        mask = np.empty(NUM_ACTIONS, dtype=np.bool_) if out is None else _checked_out(out, np.bool_, (NUM_ACTIONS,))
         _check_kinds(legal_mask_into(self._a, _moves(), mask))
         return mask
 
@@ -557,13 +557,25 @@ class State:
     def observation_tensor(self, out=None):
         """The observation planes (module docstring), float32 of OBSERVATION_SHAPE;
         written into `out` when given."""
-        planes = np.empty(OBSERVATION_SHAPE, dtype=np.float32) if out is None else out
+        planes = (np.empty(OBSERVATION_SHAPE, dtype=np.float32) if out is None
+                  else _checked_out(out, np.float32, OBSERVATION_SHAPE))
         observation_into(self._a, planes)
         return planes
 
     def playouts(self, count, seed=0, max_plies=MAX_GAME_PLIES):
         """Results of `count` random games from here (see `playouts`)."""
         return playouts(self, count, seed, max_plies)
+
+
+def _checked_out(out, dtype, shape):
+    """A caller's output array, if it is what the kernel writes (which checks no
+    bounds): a C-contiguous, writable numpy array of that dtype and shape."""
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"out is a numpy array, not {type(out).__name__}")
+    if out.dtype != dtype or out.shape != shape or not out.flags.c_contiguous or not out.flags.writeable:
+        raise ValueError(f"out must be a writable C-contiguous {np.dtype(dtype).name} array of shape {shape}, "
+                         f"not {out.dtype.name} {out.shape}")
+    return out
 
 
 def _check_kinds(n):

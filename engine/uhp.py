@@ -35,6 +35,7 @@ from typing import Callable, NamedTuple
 from . import MAX_LINE_CHARS, info_lines, timeman
 from .errors import IllegalMoveError, NotationError
 from .game import Board
+from .notation import parse_game_type
 from .options import OptionSpec
 from .perft import StopFlag
 from .perft_cli import perft_line
@@ -76,6 +77,8 @@ ENGINE_OPTIONS = (
     OptionSpec("AllowQueenOnFirstTurn", "bool", False,
                help="Allow a Queen on a side's first turn, as in games made on hivegame.com.",
                apply=_board_rule("queen_first")),
+    OptionSpec("FanBugs", "bool", False,
+               help="Let newgame start the fan game types (README, \"Fan pieces\"); a game in progress goes on."),
     OptionSpec("ReportIntermediateBestMoves", "bool", False,
                help="bestmove also prints move;depth;score;pv... as each search depth completes."),
 )
@@ -266,7 +269,7 @@ class Session:
 
     # --- Commands ----------------------------------------------------------------------
     def _info(self, argument):
-        for line in info_lines():
+        for line in info_lines(self.options["FanBugs"]):
             self._say(line)
 
     def _help(self, argument):
@@ -287,6 +290,7 @@ class Session:
                 self._say(f"  {spec.name}: {spec.help}")
 
     def _newgame(self, argument):
+        parse_game_type(argument.split(";", 1)[0] or "Base", fan=self.options["FanBugs"])
         if ";" in argument:
             board = Board.from_game_string(argument, **self.rules)
         else:

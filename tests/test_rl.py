@@ -7,6 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pytest
 
+from engine.bugs import QUEEN_ID
 from engine.constants import BLACK_WINS, DRAW, IN_PROGRESS, WHITE_WINS
 from engine.game import Board
 from engine.hexgrid import ORIGIN, axial
@@ -125,7 +126,7 @@ def test_bad_actions_get_clear_errors():
     with pytest.raises(ValueError, match=f"from 0 to {NUM_ACTIONS - 1}, not -1"):
         state.apply_action(-1)
     with pytest.raises(ValueError, match="not legal"):
-        state.apply_unchecked(14 * 1024)  # a black piece on White's turn
+        state.apply_unchecked(QUEEN_ID[1] * 1024)  # a black piece on White's turn
     with pytest.raises(TypeError, match="an action is an int, not str"):
         state.apply_action("wS1")
     with pytest.raises(TypeError, match="takes a Board"):
@@ -197,3 +198,19 @@ def test_an_unchecked_pillbug_throw_moves_the_enemy_piece():
         assert child.to_board() == expected
     with pytest.raises(ValueError, match="not legal"):
         state.clone().apply_unchecked(15 * 1024 + ORIGIN)  # bS1, in hand, placed on White's turn
+
+
+def test_output_arrays_are_checked_before_the_kernels_write_them():
+    state = State("Base")
+    mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+    assert state.legal_actions_mask(mask) is mask and mask.sum() == 4
+    planes = np.ones(OBSERVATION_SHAPE, dtype=np.float32)
+    assert state.observation_tensor(planes) is planes and planes[:LEVELS * NUM_KINDS].sum() == 0
+    with pytest.raises(ValueError, match="shape"):
+        state.legal_actions_mask(np.zeros(10, dtype=np.bool_))
+    with pytest.raises(ValueError, match="float32"):
+        state.observation_tensor(np.zeros(OBSERVATION_SHAPE, dtype=np.float64))
+    with pytest.raises(ValueError, match="C-contiguous"):
+        state.observation_tensor(np.zeros(OBSERVATION_SHAPE[::-1], dtype=np.float32).T)
+    with pytest.raises(TypeError, match="numpy array"):
+        state.legal_actions_mask([False] * NUM_ACTIONS)

@@ -33,6 +33,9 @@ from engine.bugs import (
     PIECES,
     PIECES_PER_SIDE,
     THROWERS,
+    FAN_TOKENS,
+    PLACE_BESIDE_OWN,
+    fan_game_types,
     game_types,
 )
 from engine.constants import (
@@ -76,7 +79,13 @@ from engine.notation import format_game_type, parse_game_type, parse_piece, piec
 
 from .conftest import read_nokamute_cases
 
-GAME_TYPES = game_types()
+OFFICIAL_TYPES = game_types()
+# The official types and a spread of the fan ones: each token alone, with the
+# official letters, and all together.
+FAN_TYPES = ("Base+Guardians", "Base+Dx", "Base+E", "Base+J", "Base+MLP+Guardians+Dx+E+J", "Base+MP+Dx+J",
+             "Base+ML+Guardians+E")
+GAME_TYPES = OFFICIAL_TYPES + FAN_TYPES
+LARGEST_TYPE = fan_game_types()[-1]
 KINDS = range(len(KIND_NAMES))
 
 
@@ -85,9 +94,15 @@ def row_id(bug):
 
 
 def bugs_of(game_type):
-    """Indices of the rows a game type enables, read from its letters."""
-    letters = set(game_type.partition("+")[2])
-    return {index for index, bug in enumerate(BUGS) if not bug.expansion or bug.expansion in letters}
+    """Indices of the rows a game type enables, read from its letters and tokens."""
+    segments = game_type.split("+")[1:]
+    letters = set(segments[0]) if segments and segments[0] not in FAN_TOKENS else set()
+    return {index for index, bug in enumerate(BUGS)
+            if not bug.expansion or bug.expansion in letters or bug.expansion in segments}
+
+
+def is_fan(bug):
+    return bug.expansion in FAN_TOKENS
 
 
 # --- Piece ids and names ---------------------------------------------------------
@@ -114,15 +129,18 @@ def test_copies_per_side_match_the_row(bug):
         with pytest.raises(NotationError):  # one copy more than the row has
             parse_piece(f"{letter}{bug.copies + 1}")
     # On the board: the largest game type puts exactly the row's copies in hand,
-    # and places them lowest copy first.
-    board = Board(GAME_TYPES[-1], queen_first=True)
+    # and places them lowest copy first (the first piece of a game goes by the
+    # usual rule: the others are never first).
+    board = Board(LARGEST_TYPE, queen_first=True)
     offered = {m.piece for m in board.legal_moves}
-    assert [p for p in offered if PIECES[p][1] == index] == [bugs.BUG_FIRST_ID[index]]
+    first = [bugs.BUG_FIRST_ID[index]] if bug.placement == PLACE_BESIDE_OWN else []
+    assert [p for p in offered if PIECES[p][1] == index] == first
 
 
 def test_the_table_is_consistent():
     letters = [bug.letter for bug in BUGS]
-    assert len(set(letters)) == NUM_BUGS and all(len(x) == 1 and x.isupper() for x in letters)
+    # One capital, or a capital and x for a second version of a bug (fan-rules.md §4.1).
+    assert len(set(letters)) == NUM_BUGS and all(x[0].isupper() and x[1:] in ("", "x") for x in letters)
     assert len({bug.name for bug in BUGS}) == NUM_BUGS
     assert sum(1 for bug in BUGS if bug.flags & bugs.ROYAL) == 1
     assert all(bug.copies >= 1 for bug in BUGS)
@@ -151,35 +169,46 @@ def test_movement_bits_name_known_kernels(bug):
 # --- Game types and capabilities ------------------------------------------------------
 def test_game_types_are_every_set_of_expansions_once():
     assert GAME_TYPES[0] == "Base"
-    assert len(set(GAME_TYPES)) == len(GAME_TYPES) == 2 ** len(EXPANSION_LETTERS)
-    assert {parse_game_type(t) for t in GAME_TYPES} == set(range(2 ** len(EXPANSION_LETTERS)))
+    assert len(set(OFFICIAL_TYPES)) == len(OFFICIAL_TYPES) == 2 ** len(EXPANSION_LETTERS)
+    assert {parse_game_type(t) for t in OFFICIAL_TYPES} == set(range(2 ** len(EXPANSION_LETTERS)))
 
 
 @pytest.mark.parametrize("game_type", GAME_TYPES)
 def test_game_type_parses_prints_and_enables_its_bugs(game_type):
     bits = parse_game_type(game_type)
     assert format_game_type(bits) == game_type
-    letters = game_type.partition("+")[2]
-    if letters:  # any order, any case
-        assert parse_game_type("bASE+" + letters[::-1].lower()) == bits
+    segments = game_type.split("+")[1:]
+    if segments:  # any order, any case
+        shuffled = [x.lower() if x in FAN_TOKENS else x[::-1].lower() for x in segments[::-1]]
+        assert parse_game_type("+".join(["bASE"] + shuffled)) == bits
     board = Board(game_type, queen_first=True)
     assert board.game_type == game_type
     assert board.game_string() == f"{game_type};NotStarted;White[1]"
     enabled = bugs_of(game_type)
-    assert {PIECES[m.piece][1] for m in board.legal_moves} == enabled
+    usual = {index for index in enabled if BUGS[index].placement == PLACE_BESIDE_OWN}
+    assert {PIECES[m.piece][1] for m in board.legal_moves} == usual
     first = board.push(board.legal_moves[0])
-    assert {PIECES[m.piece][1] for m in board.legal_moves} == enabled
+    assert {PIECES[m.piece][1] for m in board.legal_moves} == usual
+    fan_game = any(segment in FAN_TOKENS for segment in game_type.split("+"))
     for index, bug in enumerate(BUGS):
         if index not in enabled:
+            move = f"b{bug.letter}{'1' if bug.copies > 1 else ''} {piece_name(first.piece)}-"
+            if is_fan(bug) and not fan_game:  # an official game does not know their names
+                with pytest.raises(NotationError, match="Unknown piece"):
+                    board.parse_uhp(move)
+                continue
             with pytest.raises(IllegalMoveError, match="That piece is not enabled in this game."):
-                board.parse_uhp(f"b{bug.letter}{'1' if bug.copies > 1 else ''} {piece_name(first.piece)}-")
+                board.parse_uhp(move)
 
 
 def test_capabilities_name_exactly_the_expansion_bugs():
-    names = [bug.name for bug in BUGS if bug.expansion]
+    names = [bug.name for bug in BUGS if bug.expansion and not is_fan(bug)]
     assert CAPABILITIES.split(";") == names
     assert info_lines()[1] == CAPABILITIES
-    assert {bug.expansion for bug in BUGS if bug.expansion} == set(EXPANSION_LETTERS)
+    assert {bug.expansion for bug in BUGS if bug.expansion and not is_fan(bug)} == set(EXPANSION_LETTERS)
+    # With FanBugs on, the fan tokens follow in canonical order (fan-rules.md FB-2).
+    tokens = [token for token in FAN_TOKENS if any(bug.expansion == token for bug in BUGS)]
+    assert info_lines(fan=True)[1] == ";".join([CAPABILITIES] + tokens)
 
 
 # --- The move codec ---------------------------------------------------------------------
@@ -283,7 +312,7 @@ def test_capacities_bound_random_positions(game_type):
     gives: at most 2n + 4 empty cells touch a hive of n cells."""
     assert MAX_HEIGHT >= 1 + CLIMBERS and MAX_NODES >= NUM_PIECES
     assert MAX_MOVES >= (PIECES_PER_SIDE + 6 * THROWERS + NUM_BUGS) * MAX_REACH
-    assert ZOBRIST_PIECE.shape == (NUM_KINDS, NUM_CELLS, MAX_HEIGHT) and ZOBRIST_LAST_MOVED.shape == (NUM_CELLS + 1,)
+    assert ZOBRIST_PIECE.shape == (NUM_KINDS, NUM_CELLS) and ZOBRIST_LAST_MOVED.shape == (NUM_CELLS + 1,)
     most = Counter()
     for seed in range(6):
         for board in random_game(game_type, seed, 150):
@@ -294,13 +323,13 @@ def test_capacities_bound_random_positions(game_type):
             decoded = [decode(m) for m in moves]
             per_piece = Counter(piece for _, piece, _ in decoded)
             placed = {piece for kind, piece, _ in decoded if kind == "place"}
-            cells = {dest for kind, _, dest in decoded if kind == "place"}
+            cells = {dest for kind, piece, dest in decoded if kind == "place" and s.height[dest] == 0}
             most["moves"] = max(most["moves"], len(moves))
             most["height"] = max(most["height"], int(s.height.max()))
             assert len(moves) <= MAX_MOVES
             assert len(rim) <= 2 * len(occupied) + 4 <= MAX_REACH
             assert max(per_piece.values(), default=0) <= MAX_REACH
-            assert cells <= rim | ({ORIGIN} if not occupied else set())
+            assert cells <= rim | ({ORIGIN} if not occupied else set()), "ground placements touch the hive"
             assert len(placed) <= NUM_BUGS
             assert s.height.max() <= 1 + CLIMBERS
             assert sum(1 for p in range(NUM_PIECES) if s.piece_cell[p] >= 0 and s.piece_level[p] == 0) <= MAX_NODES
@@ -428,7 +457,7 @@ def test_make_unmake_restores_the_state_record(game_type):
             assert_restored(field_views(board.state), history[board.ply], what, with_stamp=False)
             assert_consistent(board.state, f"{game_type} seed {seed} ply {board.ply}")
     assert seen["place"] and seen["move"], dict(seen)
-    if "P" in game_type:
+    if "P" in game_type or "J" in game_type.split("+"):
         assert seen["throw"], f"no throw in the random games of {game_type}: {dict(seen)}"
 
 
@@ -465,13 +494,16 @@ def climber_row(piece):
     return bool(BUGS[PIECES[piece][1]].flags & bugs.RESTS_ON_TOP)
 
 
+OFFICIAL_CLIMBERS = 2 * sum(bug.copies for bug in BUGS if bug.flags & bugs.RESTS_ON_TOP and not is_fan(bug))
+
+
 def test_the_tallest_stack_fits_the_state():
     board = Board.from_game_string(TALLEST_STACK)
     s = board.state
     cell = int(np.argmax(s.height))
     pile = [int(p) for p in s.stack[cell, : s.height[cell]]]
-    assert len(pile) == 1 + CLIMBERS <= MAX_HEIGHT, "a climber bug was added: this position needs it too"
-    assert [climber_row(p) for p in pile] == [False] + [True] * CLIMBERS
+    assert len(pile) == 1 + OFFICIAL_CLIMBERS <= MAX_HEIGHT, "a climber bug was added: this position needs it too"
+    assert [climber_row(p) for p in pile] == [False] + [True] * OFFICIAL_CLIMBERS
     assert_consistent(s, "the tallest stack")
     seen = Counter()
     exercise_make_unmake(board, seen, all_moves=True)
@@ -484,3 +516,20 @@ def test_the_tallest_stack_fits_the_state():
         board.pop()
     assert_consistent(s, "the tallest stack taken back")
     assert not s.height.any() and (s.stack == -1).all()
+
+
+def test_the_tallest_fan_stack_fits_the_state():
+    """Every piece of the largest game type that may rest on top, on one Spider
+    (built directly: fan-rules.md §2.5's bound), with the Queens beside it."""
+    climbers = [name for name in PIECE_NAMES if climber_row(PIECE_NAMES.index(name))]
+    assert len(climbers) == CLIMBERS and 1 + CLIMBERS <= MAX_HEIGHT, "a climber bug was added: add it here too"
+    board = Board.from_stacks(LARGEST_TYPE, {(0, 0): ["wS1"] + climbers, (1, 0): ["wQ"], (-1, 0): ["bQ"]})
+    s = board.state
+    assert_consistent(s, "the tallest fan stack")
+    seen = Counter()
+    exercise_make_unmake(board, seen, all_moves=True)
+    assert seen["move"] > 0
+    for move in board.legal_moves:
+        make_move(s, move)
+        assert s.height.max() <= 1 + CLIMBERS
+        unmake_move(s)

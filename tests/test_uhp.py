@@ -180,6 +180,7 @@ def test_the_search_options_are_listed_and_set_through_the_searcher():
     assert engine.ask("options") == [
         "RepetitionDraw;bool;False;False",
         "AllowQueenOnFirstTurn;bool;False;False",
+        "FanBugs;bool;False;False",
         "ReportIntermediateBestMoves;bool;False;False",
         "MaxHelperThreads;int;1;1;0;8",
         "Aggression;double;0.5;0.5;0.0;1.0",

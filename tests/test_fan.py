@@ -1,0 +1,272 @@
+"""The fan pieces' ground (fan-rules.md §2-§4) on the engine: game types, the
+FanBugs option, statuses, and properties of every kind of move they bring.
+
+The spec's worked examples run in test_fan_examples.py; the differential test
+against the reference generator in test_reference.py.
+"""
+
+import io
+import random
+import re
+
+import pytest
+
+from engine.bugs import BLACK, BUGS, EXPANSION_BIT, PIECE_NAMES, FAN_CAPABILITIES, RESTS_ON_TOP, fan_game_types, game_types
+from engine.board import compute_key, make_move, unmake_move
+from engine.constants import INFO_FROZEN, INFO_KEY, INFO_LAST_CARRIED, INFO_LAST_MOVED, INFO_PLY, INFO_RESULT
+from engine.errors import IllegalMoveError, NotationError
+from engine.game import Board
+from engine.hexgrid import axial
+from engine.notation import format_game_type, parse_game_type
+from engine.uhp import Session
+
+from .conftest import read_rows
+from .test_fan_examples import FAN_EXAMPLES, MORE_FAN_POSITIONS, position_of
+from .test_reference import assert_same_moves, engine_statuses, reference_move
+
+FAN_TYPES = fan_game_types()
+# One of each size of token set, with and without the official letters.
+SAMPLE_TYPES = ("Base+E", "Base+J", "Base+Dx", "Base+Guardians", "Base+MLP+E", "Base+MP+J", "Base+M+Dx",
+                "Base+ML+Guardians", "Base+MLP+Guardians+Dx+E+J", "Base+P+Guardians+J", "Base+M+Dx+E")
+
+
+def max_height(game_type):
+    """fan-rules.md §2.5: the ground piece and two of each bug that rests on top."""
+    bits = parse_game_type(game_type)
+    enabled = [bug for bug in BUGS if not bug.expansion or bits & EXPANSION_BIT[bug.expansion]]
+    return 1 + 2 * sum(bug.copies for bug in enabled if bug.flags & RESTS_ON_TOP)
+
+
+# --- Game types (§2.1) --------------------------------------------------------------
+def test_every_fan_game_type_prints_canonically_and_the_official_ones_are_unchanged():
+    assert len(FAN_TYPES) == 8 * 15 and not set(FAN_TYPES) & set(game_types())
+    for game_type in FAN_TYPES + game_types():
+        assert format_game_type(parse_game_type(game_type)) == game_type
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("base+j+e+dx+guardians+lpm", "Base+MLP+Guardians+Dx+E+J"),
+    ("Base+E+MLP", "Base+MLP+E"),
+    ("BASE+GUARDIANS+dx", "Base+Guardians+Dx"),
+    ("Base+PL+j", "Base+LP+J"),
+])
+def test_tokens_and_letters_come_in_any_order_and_case(text, canonical):
+    assert format_game_type(parse_game_type(text)) == canonical
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("Base+E+e", "E is named twice"),
+    ("Base+M+L", "go in one segment"),
+    ("Base+Venom", "does not play Venom yet"),
+    ("Base+Guardians+Vx", "does not play Vx yet"),
+    ("Base+Dx(V2)", "variant 'V2' of Dx"),
+    ("Base+J(Literal)", "variant 'Literal' of J"),
+    ("Base+Q", "neither official letters"),
+    ("Base+", "not a letter or a token"),
+    ("Hive+E", "starts with Base"),
+])
+def test_bad_fan_game_types_say_what_is_wrong(text, reason):
+    with pytest.raises(NotationError, match=reason):
+        parse_game_type(text)
+
+
+def test_the_stack_height_limits_of_the_spec():
+    assert [max_height(t) for t in ("Base+MLP", "Base+MLP+Guardians", "Base+Dx", "Base+M+Dx")] == [7, 11, 7, 9]
+
+
+# --- The FanBugs option (§2.3) ------------------------------------------------------
+def session_answers(*lines):
+    out = io.StringIO()
+    session = Session(out)
+    for line in lines:
+        session.handle(line)
+    return out.getvalue().split("ok\n")[:-1]
+
+
+def test_fan_game_types_need_the_option_and_info_names_them_once_it_is_on():
+    answers = session_answers("info", "newgame Base+E", "options set FanBugs True", "info", "newgame base+e+mlp")
+    assert answers[0].splitlines()[1] == "Mosquito;Ladybug;Pillbug"
+    assert answers[1].startswith("err Base+E is a fan game type") and "options set FanBugs True" in answers[1]
+    assert answers[3].splitlines()[1] == FAN_CAPABILITIES == "Mosquito;Ladybug;Pillbug;Guardians;Dx;E;J"
+    assert answers[4] == "Base+MLP+E;NotStarted;White[1]\n"
+
+
+def test_official_answers_stay_the_same_with_the_option_off():
+    answers = session_answers("newgame Base+X", "newgame Base+M+L", "newgame Base", "play wZ", "options get FanBugs")
+    assert answers[0] == "err Unknown game type 'Base+X'; expected Base or Base+ with M, L, P.\n"
+    assert answers[1] == "err Unknown game type 'Base+M+L'; expected Base or Base+ with M, L, P.\n"
+    assert answers[3] == "invalidmove Unknown piece 'wZ'.\n"
+    assert answers[4] == "FanBugs;bool;False;False\n"
+
+
+def test_turning_the_option_off_does_not_end_a_fan_game():
+    answers = session_answers("options set FanBugs True", "newgame Base+E", "play wS1", "options set FanBugs False",
+                              "play bS1 wS1-", "newgame Base+E")
+    assert answers[4] == "Base+E;InProgress;White[2];wS1;bS1 wS1-\n"
+    assert answers[5].startswith("err Base+E is a fan game type")
+
+
+# --- Properties of random fan games (§14) -----------------------------------------
+def hive_is_connected(board):
+    cells = {axial(cell) for _, cell, _ in board.pieces_in_play()}
+    if not cells:
+        return True
+    start = next(iter(cells))
+    seen, todo = {start}, [start]
+    while todo:
+        q, r = todo.pop()
+        for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
+            n = (q + dq, r + dr)
+            if n in cells and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen == cells
+
+
+# What make/unmake must restore (the whole record is checked in test_table.py).
+RESTORED = ("height", "stack", "piece_cell", "piece_level", "around", "tops")
+STATUSES = [INFO_LAST_MOVED, INFO_LAST_CARRIED, INFO_FROZEN, INFO_RESULT, INFO_PLY]
+
+
+def random_game(game_type, seed, plies):
+    """The boards of a random game (a copy after each ply), moves by the engine."""
+    rng = random.Random(seed)
+    board = Board(game_type)
+    for _ in range(plies):
+        moves = board.legal_moves
+        if not moves:
+            break
+        yield board
+        board.push(rng.choice(moves))
+
+
+@pytest.mark.parametrize("game_type", SAMPLE_TYPES)
+def test_every_move_of_random_fan_games_keeps_the_rules_invariants(game_type):
+    """Each move parses back from its string; made on the kernels it keeps the
+    hive whole, the piles within §2.5 and the key equal to one from scratch;
+    unmade it restores the record (the whole record: test_table.py)."""
+    limit = max_height(game_type)
+    for seed in range(2):
+        for board in random_game(game_type, seed, 80):
+            if board.ply % 3:
+                continue
+            s = board.state
+            key = board.key
+            before = {f: getattr(s, f).copy() for f in RESTORED}
+            statuses = s.info[STATUSES].copy()
+            for move in board.legal_moves:
+                text = board.uhp(move)
+                assert board.parse_uhp(text) == move, f"{text} does not parse back in {board.game_string()}"
+                make_move(s, move)
+                assert s.info[INFO_KEY] == compute_key(s), f"key after {text} in {board.game_string()}"
+                assert hive_is_connected(board), f"{text} splits the hive in {board.game_string()}"
+                assert s.height.max() <= limit, f"{text} piles too high in {board.game_string()}"
+                unmake_move(s)
+                assert s.info[INFO_KEY] == key
+            assert all((getattr(s, f) == before[f]).all() for f in RESTORED)
+            assert (s.info[STATUSES] == statuses).all()
+
+
+# --- The spec's examples and the perft table, on the engine ---------------------------
+def engine_board(position):
+    """The engine's board of a reference position built from a spec example."""
+    # Last is the mover first (the Dragonfly before its cargo).
+    last = sorted(position.last, key=lambda name: name[1:] != "Dx")
+    frozen = next(iter(position.frozen), None)
+    to_move = "wb".index(position.to_move)
+    return Board.from_stacks(position.game_type, position.stacks, to_move=to_move, turn=position.turn,
+                             last=last, frozen=frozen)
+
+
+EXAMPLE_ROWS = [e for e in FAN_EXAMPLES + MORE_FAN_POSITIONS if e.kind != "perft"]
+
+
+@pytest.mark.parametrize("example", EXAMPLE_ROWS, ids=[e.name for e in EXAMPLE_ROWS])
+def test_the_engine_plays_each_example_as_the_reference(example):
+    """Every move of the example's position, not only those of its piece: the
+    reference gives exactly the spec's set (test_fan_examples.py), and the engine
+    exactly the reference's moves, results and statuses."""
+    position = position_of(example)
+    board = engine_board(position)
+    assert_same_moves(board, position)
+    for move in board.legal_moves:
+        child = position.copy()
+        child.play(reference_move(move))
+        board.push(move)
+        assert_same_moves(board, child)
+        assert engine_statuses(board) == (set(child.last), set(child.frozen)), board.uhp(move)
+        board.pop()
+
+
+PERFT_FAN = [(name, text, int(depth), int(count)) for name, text, depth, count in read_rows("perft_fan.tsv")]
+
+
+@pytest.mark.parametrize("name, text, depth, count", [row for row in PERFT_FAN if row[2] <= 4],
+                         ids=[f"{row[0]}-{row[2]}" for row in PERFT_FAN if row[2] <= 4])
+def test_engine_perft_equals_the_fan_table(name, text, depth, count):
+    board = Board.from_game_string(text) if ";" in text else Board(text)
+    assert board.perft(depth) == count
+
+
+# --- Notation and the reasons of refusals (§4) --------------------------------------
+EX_J1_STACKS = {(0, 0): ["wJ"], (-1, 1): ["wQ"], (1, 0): ["bA1"], (2, 0): ["bQ"], (0, 1): ["bS1", "bB1"]}
+
+
+def test_a_throw_may_name_its_thrower_and_a_wrong_one_is_refused():
+    board = Board.from_stacks("Base+J", EX_J1_STACKS)
+    own = board.parse_uhp("wQ -wJ")
+    assert board.parse_uhp("wQ -wJ ^wJ") == own and board.parse_uhp("WQ -WJ ^WJ") == own  # ST-1: one move
+    assert board.uhp(board.parse_uhp("wQ \\bA1 ^wJ")) == "wQ \\bA1"  # printed without the thrower (NO-5)
+    with pytest.raises(IllegalMoveError, match="wJ can't throw wQ there."):
+        board.parse_uhp("wQ /bB1 ^wJ")  # wQ's own slide, not a throw of wJ's
+    with pytest.raises(IllegalMoveError, match="bA1 can't throw wQ there."):
+        board.parse_uhp("wQ -wJ ^bA1")
+    with pytest.raises(NotationError):
+        board.parse_uhp("wQ -wJ ^")
+    board.push_uhp("wQ -wJ ^wJ")
+    assert board.game_string().endswith(";wQ -wJ ^wJ") and board.move_history == [own]
+
+
+def test_an_official_game_knows_no_thrower_suffix():
+    board = Board.from_game_string("Base+P;InProgress;White[3];wP;bS1 wP-;wQ -wP;bQ bS1-")
+    with pytest.raises(NotationError, match="Unrecognized move"):
+        board.parse_uhp("wQ -wP ^wP")
+
+
+@pytest.mark.parametrize("game_type, stacks, move, reason", [
+    ("Base+E", {(0, 0): ["wQ"], (1, 0): ["bQ"], (-1, 0): ["wA1"], (-1, 1): ["bA1"]}, "wE -wA1",
+     "A Flea is placed next to pieces of both colours and not next to the other Queen Bee."),
+    ("Base+E", {(0, 0): ["wQ"], (1, 0): ["bQ"], (-1, 0): ["wA1"], (-1, 1): ["bA1"]}, "wE wQ\\",
+     "A Flea is placed next to pieces of both colours and not next to the other Queen Bee."),
+    ("Base+Guardians", {(0, 0): ["wQ"], (1, 0): ["bQ"], (-1, 0): ["wA1"]}, "wV -wA1",
+     "A Moth or a Butterfly is placed on top of a piece of your colour with no enemy piece next to it."),
+    ("Base+Guardians", {(0, 0): ["wQ"], (1, 0): ["bQ"], (-1, 0): ["wA1"]}, "wZ wQ",
+     "A Moth or a Butterfly is placed on top of a piece of your colour with no enemy piece next to it."),
+])
+def test_a_fan_placement_off_its_rule_says_the_rule(game_type, stacks, move, reason):
+    board = Board.from_stacks(game_type, stacks)
+    with pytest.raises(IllegalMoveError, match=re.escape(reason)):
+        board.parse_uhp(move)
+
+
+def test_a_frozen_piece_is_refused_with_the_fan_reason():
+    board = Board.from_stacks("Base+J", EX_J1_STACKS, to_move=BLACK, last=["bQ"], frozen="bQ")
+    with pytest.raises(IllegalMoveError, match="the opponent threw it last turn"):
+        board.parse_uhp("bQ bA1\\")
+
+
+def test_a_hive_longer_than_the_grid_holds_is_refused_and_nothing_changes():
+    """Base+MLP+Dx+E+J has 34 ground pieces: a line of them would fold onto
+    itself on the 32 x 32 grid, so a move stretching the hive over more than
+    MAX_HIVE_SPAN + 1 cells is refused (the legal moves still list it)."""
+    game_type = "Base+MLP+Dx+E+J"
+    names = [name for name in PIECE_NAMES if name[1:] not in ("V", "Z")]
+    white = [n for n in names if n[0] == "w" and n != "wJ"]
+    black = [n for n in names if n[0] == "b"][:14]
+    line = black + white  # 30 pieces, White's at the east end
+    board = Board.from_stacks(game_type, {(q, 0): [name] for q, name in enumerate(line)}, turn=20)
+    placement = board.parse_uhp(f"wJ {line[-1]}-")
+    before = board.key
+    with pytest.raises(IllegalMoveError, match="stretches over more than 30 cells"):
+        board.push(placement)
+    assert board.key == before and board.piece_cell(PIECE_NAMES.index("wJ")) == -1
