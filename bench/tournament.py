@@ -14,7 +14,8 @@ from datetime import datetime, timezone
 from itertools import combinations
 from typing import NamedTuple
 
-from engine.bugs import EXPANSION_NAMES
+from engine.bugs import EXPANSION_BIT, EXPANSION_NAMES
+from engine.notation import parse_game_type
 
 from .referee import FORFEITS, play_game
 from .timecontrol import TimeControl
@@ -59,8 +60,8 @@ def schedule(entrant_count, openings, games_per_pairing):
 
 def required_capabilities(game_type):
     """The UHP capability words an engine must announce to play `game_type`."""
-    _, _, letters = game_type.partition("+")
-    return {EXPANSION_NAMES[letter] for letter in letters}
+    bits = parse_game_type(game_type)
+    return {EXPANSION_NAMES[token] for token, bit in EXPANSION_BIT.items() if bits & bit}
 
 
 class Tournament:

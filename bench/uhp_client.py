@@ -127,7 +127,9 @@ class EngineProcess:
         self.capabilities = set(banner.lines[-1].split(";")) if len(banner.lines) > 1 else set()
         for name, value in self.spec.options:
             self.command(f"options set {name} {value}", self.startup_timeout)
-        self.command("info", self.startup_timeout)
+        info = self.command("info", self.startup_timeout)
+        if len(info.lines) > 1:  # an option may add capabilities (hexbee's FanBugs)
+            self.capabilities = set(info.lines[-1].split(";"))
 
     @property
     def alive(self):

@@ -32,7 +32,7 @@ from bench.records import read_records
 from bench.referee import FORFEITS
 from bench.scoreboard import Scoreboard
 from bench.timecontrol import GameClock, TimeControl, format_uhp_time
-from bench.tournament import schedule
+from bench.tournament import required_capabilities, schedule
 from engine.game import Board
 from engine.pgn import read_games
 
@@ -359,3 +359,9 @@ def test_match_between_two_instances_of_our_engine_at_depth_1(tmp_path):
     estimate = elo_estimate(game_counts(wins, draws, losses))
     assert f"first vs second: +{wins} ={draws} -{losses}, Elo {estimate}" in summary
     assert estimate.score == pytest.approx((wins + draws / 2) / 4)
+
+
+def test_a_fan_game_type_needs_its_tokens_among_the_capabilities():
+    assert required_capabilities("Base") == set()
+    assert required_capabilities("Base+MLP") == {"Mosquito", "Ladybug", "Pillbug"}
+    assert required_capabilities("Base+P+Guardians+Dx") == {"Pillbug", "Guardians", "Dx"}
