@@ -5,6 +5,7 @@ game as it was. The page itself is tested in a browser (test_web_browser.py);
 `hexbee web` as a program at the end."""
 
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -22,6 +23,9 @@ with warnings.catch_warnings():  # Starlette's TestClient is moving to httpx2 an
     from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
+from engine.bugs import OFFICIAL_BUGS, PIECE_NAMES, PIECES, fan_game_types, game_types  # noqa: E402
+from engine.diagram import hand  # noqa: E402
+from engine.moves import KIND_NAMES  # noqa: E402
 from engine.game import Board  # noqa: E402
 from engine.web.app import MAX_BODY_BYTES, create_app  # noqa: E402
 from engine.web.games import MAX_SEARCH_DEPTH, Games  # noqa: E402
@@ -67,7 +71,8 @@ def test_a_new_game_and_its_state(client):
     assert state["svg"].startswith("<svg") and 'class="highlight" data-cell="0,0"' in state["svg"]
     assert client.post("/api/games", json={}).json()["game_type"] == "Base"  # no game: Base
     info = client.get("/api/info").json()
-    assert info["game_types"][0] == "Base" and "Base+MLP" in info["game_types"]
+    assert info["game_types"] == list(game_types())  # the eight official ones, apart
+    assert info["fan_game_types"] == list(fan_game_types()) and "Base+MLP+Guardians+Dx+E+J" in info["fan_game_types"]
     assert info["id"].startswith("id hexbee")
 
 
@@ -75,12 +80,36 @@ def test_the_actions_are_exactly_validmoves(client):
     """Along a random game of every game type, the actions offered are the
     MoveStrings another Session answers to `validmoves`, in its order, each with
     the piece and cells the Board resolves it to."""
-    rng = random.Random(14)
-    for game_type in client.get("/api/info").json()["game_types"]:
+    for _ in _actions_along_random_games(client, client.get("/api/info").json()["game_types"], random.Random(14)):
+        pass
+
+
+def test_the_actions_are_exactly_validmoves_with_fan_pieces(client):
+    """The same along random games of fan game types (every fan bug in the
+    first, the Woodlouse's throws in the second), to the end or 30 plies."""
+    for state in _actions_along_random_games(client, ["Base+MLP+Guardians+Dx+E+J", "Base+J"], random.Random(12),
+                                             plies=30):
+        # Its GameString loads into another game, the same position; the
+        # picture names every piece, in play or in a hand, fan bugs with the rest.
+        loaded = new_game(client, "Base")
+        loaded = client.post(f"/api/games/{loaded['id']}/load", json={"game": state["game_string"]}).json()
+        assert loaded["game_string"] == state["game_string"] and loaded["actions"] == state["actions"]
+        board = Board.from_game_string(state["game_string"])
+        drawn = set(re.findall(r'data-piece="(\w+)"', state["svg"]))
+        in_hand = {name for names in re.findall(r'data-pieces="([\w ]+)"', state["svg"]) for name in names.split()}
+        assert drawn == {PIECE_NAMES[piece] for piece, _, _ in board.pieces_in_play()}
+        assert in_hand == {PIECE_NAMES[piece] for color in (0, 1) for piece in hand(board, color)}
+        assert any(PIECES[PIECE_NAMES.index(name)][1] >= OFFICIAL_BUGS for name in drawn | in_hand)  # fan bugs
+
+
+def _actions_along_random_games(client, game_types, rng, plies=12):
+    for game_type in game_types:
         state = new_game(client, game_type)
+        assert state["game_type"] == game_type
         engine = SessionDriver()
+        engine.ask("options set FanBugs True")
         engine.ask(f"newgame {game_type}")
-        for _ in range(12):
+        for _ in range(plies):
             if state["result"] is not None:
                 assert state["actions"] == []
                 break
@@ -94,11 +123,15 @@ def test_the_actions_are_exactly_validmoves(client):
                     continue
                 assert action["piece"] == board.uhp(move).split()[0]
                 assert action["to"] == "%d,%d" % __import__("engine.hexgrid", fromlist=["axial"]).axial(move.dest)
-                assert action["kind"] == ("move" if board.piece_cell(move.piece) >= 0 else "place")
+                if action["kind"] in ("place", "move"):
+                    assert action["kind"] == ("move" if board.piece_cell(move.piece) >= 0 else "place")
+                else:  # a fan piece's throw, flip, ...
+                    assert action["kind"] in KIND_NAMES and game_type not in game_types()
             move = rng.choice(state["actions"])["move"]
             state = client.post(f"/api/games/{state['id']}/play", json={"move": move}).json()
             engine.ask(f"play {move}")
             assert state["game_string"] == engine.game_string
+        yield state
 
 
 def test_a_forced_pass_is_an_action_without_a_cell(client):
@@ -130,6 +163,8 @@ def test_bad_requests_are_refused_with_a_reason_and_change_nothing(client):
         ("post", "/api/games", {"game": "Base+X"}, 400, "Unknown game type 'Base+X'"),
         ("post", "/api/games", {"game": "Base;InProgress;White[2];wS1;bQ wS1-"}, 400,
          "Move 2 'bQ wS1-': You can't play your Queen Bee on your first turn."),
+        ("post", "/api/games", {"game": "Base+Venom"}, 400, "hexbee does not play Venom yet; its fan tokens are"),
+        ("post", f"{games}/load", {"game": "Base+MLP+Venom"}, 400, "hexbee does not play Venom yet"),
         ("post", "/api/games", {"game": 7}, 400, "The field 'game' has the wrong type."),
         ("post", f"{games}/play", {"move": "wS1 bQ-"}, 400,
          "You can't move that piece because it will break the hive."),

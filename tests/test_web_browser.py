@@ -24,6 +24,7 @@ pytest.importorskip("starlette")
 uvicorn = pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
+from engine.bugs import fan_game_types  # noqa: E402
 from engine.web.app import create_app  # noqa: E402
 
 from .conftest import MIDGAME, SessionDriver  # noqa: E402
@@ -136,8 +137,10 @@ def test_the_page_loads_with_no_console_errors(tab):
     assert tab.shown() == "Base+MLP;NotStarted;White[1]"
     assert tab.page.inner_text("#status") == "Base+MLP, turn 1: White to move"
     assert tab.page.locator("#board svg g.hand").count() == 16  # eight bugs a side
-    options = tab.page.eval_on_selector_all("#game-type option", "nodes => nodes.map(n => n.value)")
-    assert options == ["Base", "Base+M", "Base+L", "Base+P", "Base+ML", "Base+MP", "Base+LP", "Base+MLP"]
+    groups = tab.page.eval_on_selector_all(
+        "#game-type optgroup", "groups => groups.map(g => [g.label, [...g.children].map(n => n.value)])")
+    assert groups == [["Official", ["Base", "Base+M", "Base+L", "Base+P", "Base+ML", "Base+MP", "Base+LP", "Base+MLP"]],
+                      ["Fan pieces", list(fan_game_types())]]
     assert not any(url.startswith("http") and not url.startswith(tab.url) for _, url in tab.requests)
     assert tab.errors == []
 
@@ -251,6 +254,21 @@ def test_a_pillbug_throw_played_by_clicking_the_piece_thrown(tab):
     assert sorted(a["move"] for a in throws) == ["wS1 /bG1", "wS1 bP\\"]
     tab.click_action(throws[0])
     assert tab.settle() == f"{game.replace('Black[7]', 'White[8]')};{throws[0]['move']}"
+    assert tab.errors == []
+
+
+def test_a_woodlouse_throw_played_by_clicking(tab):
+    """The same with fan pieces: Black's Woodlouse (bJ) throws White's Spider
+    as a Pillbug would; the page draws the Woodlouse and plays the throw."""
+    game = (r"Base+J;InProgress;Black[7];wB1;bA1 \wB1;wJ /wB1;bS1 bA1/;wB2 wB1\;bJ -bA1;wQ /wJ;"
+            r"bQ -bS1;wS1 -wQ;bS2 \bQ;wS1 /bJ;bG1 /bS2;wB2 wB1-")
+    tab.load(game)
+    tab.settle(game)
+    assert tab.page.locator('#board svg g.piece[data-piece="bJ"]').count() == 1
+    throws = [a for a in tab.game.actions() if a["piece"] == "wS1"]
+    assert sorted(a["move"] for a in throws) == ["wS1 /bG1", "wS1 bJ\\"]
+    tab.click_action(throws[1])
+    assert tab.settle() == f"{game.replace('Black[7]', 'White[8]')};{throws[1]['move']}"
     assert tab.errors == []
 
 

@@ -34,7 +34,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import MAX_LINE_CHARS, info_lines
-from .games import MAX_SEARCH_DEPTH, MAX_SEARCH_SECONDS, GameError, Games, game_type_list
+from .games import MAX_SEARCH_DEPTH, MAX_SEARCH_SECONDS, GameError, Games, fan_game_type_list, game_type_list
 
 log = logging.getLogger("hexbee")
 
@@ -105,6 +105,7 @@ def create_app(games=None):
             "id": info_lines()[0],
             "capabilities": info_lines()[1],
             "game_types": game_type_list(),
+            "fan_game_types": fan_game_type_list(),
             "max_search_seconds": MAX_SEARCH_SECONDS,
             "max_search_depth": MAX_SEARCH_DEPTH,
         })

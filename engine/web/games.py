@@ -33,7 +33,7 @@ from collections import OrderedDict
 from typing import NamedTuple, Optional
 
 from .. import MAX_LINE_CHARS
-from ..bugs import PIECE_NAMES, game_types
+from ..bugs import PIECE_NAMES, fan_game_types, game_types
 from ..diagram import COLOR_NAMES
 from ..hexgrid import axial
 from ..search import MATE, MATE_BOUND
@@ -135,6 +135,7 @@ class Game:
         self._out = _Output()
         self.session = Session(self._out)
         self._command("options set ReportIntermediateBestMoves True")
+        self._command("options set FanBugs True")  # our own page: the fan game types too
         self._lock = threading.Lock()  # held by the command or search in hand
         self._search_lock = threading.Lock()  # guards `search` and the Session's interrupt
         self._board_lock = threading.Lock()  # held while a command changes the Board, and while it is read
@@ -483,5 +484,10 @@ class Games:
 
 
 def game_type_list():
-    """The game types a new game may be: every one the table of bugs allows."""
+    """The official game types a new game may be (the fan ones: fan_game_type_list)."""
     return list(game_types())
+
+
+def fan_game_type_list():
+    """The game types with fan pieces a new game may be, every one the table implements."""
+    return list(fan_game_types())

@@ -415,11 +415,17 @@ async function start() {
   try {
     const info = await api("GET", "/api/info");
     $("engine-id").textContent = info.id.replace(/^id /, "");
-    for (const type of info.game_types) {
-      const option = document.createElement("option");
-      option.value = type;
-      option.textContent = type;
-      $("game-type").appendChild(option);
+    // The official game types first, then those with fan pieces, each a group.
+    for (const [label, types] of [["Official", info.game_types], ["Fan pieces", info.fan_game_types]]) {
+      const group = document.createElement("optgroup");
+      group.label = label;
+      for (const type of types) {
+        const option = document.createElement("option");
+        option.value = type;
+        option.textContent = type;
+        group.appendChild(option);
+      }
+      $("game-type").appendChild(group);
     }
     const wanted = new URLSearchParams(location.hash.slice(1)).get("game");
     let state = null;
