@@ -138,6 +138,16 @@ class EngineProcess:
     def send_signal(self, signum):
         self._process.send_signal(signum)
 
+    def cpu_seconds(self):
+        """The CPU time (user and system, all threads) the process has used so
+        far, from /proc; None where there is none (not Linux) or once it has ended."""
+        try:
+            with open(f"/proc/{self._process.pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def close_input(self):
         """End the engine's input (it should then finish and exit)."""
         self._process.stdin.close()

@@ -8,7 +8,9 @@
 Viewers wait for the unprompted banner (uhp.md, "Transport"), so it is printed
 before anything slow: this module imports nothing heavy at the top, and numba
 and the kernels are loaded only after the banner's `ok`. The first command is
-read once they are loaded, so it waits for them.
+read once the kernels of a new game, its moves and a search are loaded, so it
+waits for them; the others load in the background once the engine is first
+idle with no command in hand (engine/warmup.py).
 """
 
 import argparse
@@ -60,14 +62,19 @@ def main(argv=None):
         stdout.flush()
         lines, input_ended = _read_in_background(stdin)
         from .uhp import Session  # imports numba
-        from .warmup import warm_up
+        from .warmup import warm_up_first, warm_up_rest_in_background
 
         session = Session(stdout, input_ended=input_ended)
-        warm_up(session.searcher, perft=False)
+        warm_up_first(session.searcher)
         _set_options(session, args.option)
         signal.signal(signal.SIGINT, lambda signum, frame: _on_sigint(session))
+        warming = None  # the rest of the kernels load in the background once the engine is first idle
         try:
-            while not session.exit_requested and (item := lines.get()) is not None:
+            while not session.exit_requested:
+                if warming is None and lines.empty():
+                    warming = warm_up_rest_in_background()
+                if (item := lines.get()) is None:
+                    break
                 session.handle(*item)
         finally:
             session.close()

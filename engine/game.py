@@ -82,7 +82,6 @@ from .notation import (
     piece_name,
 )
 from .perft import perft
-from .svg import board_svg
 
 __all__ = [
     "Board",
@@ -365,6 +364,8 @@ class Board:
 
     def _repr_svg_(self):
         """The position as an SVG picture, for notebooks (svg.board_svg)."""
+        from .svg import board_svg  # here, not at the top: the engine's start-up does not wait for xml.sax
+
         return board_svg(self)
 
     def __eq__(self, other):
@@ -746,8 +747,8 @@ class Board:
 
     # --- Perft ---------------------------------------------------------------------
     def perft(self, depth, threads=1, stop=None):
-        """Leaf count of the legal-move tree `depth` plies deep; None if the
-        threading.Event `stop` was set before the count was complete."""
+        """Leaf count of the legal-move tree `depth` plies deep; None if `stop`
+        (a perft.StopFlag) was set before the count was complete."""
         if not isinstance(depth, (int, np.integer)) or isinstance(depth, bool):
             raise TypeError(f"perft() takes a depth in plies (an int), not {type(depth).__name__}")
         if depth < 0:

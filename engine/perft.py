@@ -32,6 +32,29 @@ def _perft(s, depth, buffers):
 
 
 @njit(cache=True, nogil=True)
+def _perft_until_stopped(s, depth, buffers, stop):
+    """_perft, or -1 as soon as `stop[0]` is seen non-zero: it is read before
+    each subtree of three plies or more, so that between two reads there is at
+    most one perft(3) (milliseconds in a wide position); the counting below
+    that is _perft's, untouched."""
+    if depth <= 3:
+        return _perft(s, depth, buffers)
+    moves = buffers[depth - 1]
+    n = generate_moves(s, moves)
+    total = 0
+    for i in range(n):
+        if stop[0] != 0:
+            return -1
+        make_move(s, moves[i])
+        count = _perft_until_stopped(s, depth - 1, buffers, stop)
+        unmake_move(s)
+        if count < 0:
+            return -1
+        total += count
+    return total
+
+
+@njit(cache=True, nogil=True)
 def _last_two(s, moves, n, replies):
     """Leaves two plies down from `s`, whose n moves are in `moves` (which it
     overwrites). After a placement, the opponent's moves are counted without
@@ -74,13 +97,15 @@ def _last_two(s, moves, n, replies):
 
 
 @njit(cache=True, nogil=True)
-def perft_kernel(s, depth):
-    """Leaf count of the tree of legal moves `depth` plies deep from state `s`.
-    The undo stack of `s` must have room for `depth` more plies."""
+def perft_kernel(s, depth, stop):
+    """Leaf count of the tree of legal moves `depth` plies deep from state `s`,
+    or -1 if the flag `stop[0]` (an int64 array that another thread may set)
+    turned non-zero before it was complete. The undo stack of `s` must have room
+    for `depth` more plies."""
     if depth <= 0:
         return 1
     buffers = np.empty((depth, MAX_MOVES), dtype=np.int32)
-    return _perft(s, depth, buffers)
+    return _perft_until_stopped(s, depth, buffers, stop)
 
 
 @njit(cache=True, nogil=True)
@@ -107,17 +132,36 @@ def split_points(s):
 
 
 @njit(cache=True, nogil=True)
-def perft_after_two(s, first, second, depth):
+def perft_after_two(s, first, second, depth, stop):
     """perft(depth) after the moves first, second (second = NO_MOVE marks a
-    finished game, which has no leaves); leaves `s` unchanged."""
+    finished game, which has no leaves), -1 if stopped (perft_kernel); leaves
+    `s` unchanged."""
     if second == NO_MOVE:
         return 0
     make_move(s, first)
     make_move(s, second)
-    count = perft_kernel(s, depth)
+    count = perft_kernel(s, depth, stop)
     unmake_move(s)
     unmake_move(s)
     return count
+
+
+class StopFlag:
+    """A request to stop a count, which the perft kernels poll (a threading.Event
+    in its use, set from any thread or a signal handler): once `set()`, a count
+    in progress ends within a fraction of a millisecond."""
+
+    def __init__(self):
+        self.array = np.zeros(1, dtype=np.int64)
+
+    def set(self):
+        self.array[0] = 1
+
+    def is_set(self):
+        return bool(self.array[0])
+
+
+_NEVER = StopFlag()  # the flag of a count that nothing stops; never set
 
 
 def perft(state, depth, threads=1, stop=None):
@@ -125,18 +169,19 @@ def perft(state, depth, threads=1, stop=None):
     sequences are handed out one at a time to that many threads, each on its own
     copy of the state (the kernels release the GIL).
 
-    `stop`, a threading.Event, makes the count cancellable: the work is then
-    split even on one thread, no sequence is started once it is set, and the
-    result is None if any was left out."""
-    if depth < 4 or (threads <= 1 and stop is None):
-        return int(perft_kernel(state, depth))
-    threads = max(threads, 1)
+    `stop`, a StopFlag, makes the count cancellable: the result is None if it
+    was set before the count was complete."""
+    stop = _NEVER if stop is None else stop
+    flag = stop.array
+    if depth < 4 or threads <= 1:
+        count = int(perft_kernel(state, depth, flag))
+        return None if count < 0 else count
     rows = split_points(state)
     copies = [copy_state(state) for _ in range(threads)]
     next_row = iter(range(len(rows)))
     lock = threading.Lock()
     totals = [0] * threads
-    skipped = []
+    stopped = []
 
     def work(index):
         while True:
@@ -144,14 +189,15 @@ def perft(state, depth, threads=1, stop=None):
                 k = next(next_row, None)
             if k is None:
                 return
-            if stop is not None and stop.is_set():
-                skipped.append(k)
+            count = -1 if stop.is_set() else int(perft_after_two(copies[index], rows[k, 0], rows[k, 1], depth - 2, flag))
+            if count < 0:  # stopped: this sequence, and those left, are not counted
+                stopped.append(k)
                 return
-            totals[index] += int(perft_after_two(copies[index], rows[k, 0], rows[k, 1], depth - 2))
+            totals[index] += count
 
     workers = [threading.Thread(target=work, args=(i,)) for i in range(threads)]
     for worker in workers:
         worker.start()
     for worker in workers:
         worker.join()
-    return None if skipped else sum(totals)
+    return None if stopped else sum(totals)

@@ -37,6 +37,7 @@ from .errors import IllegalMoveError, NotationError
 from .game import Board
 from .notation import parse_game_type
 from .options import OptionSpec
+from .perft import StopFlag
 from .perft_cli import perft_line
 from .search import Searcher
 from .worker import Job
@@ -394,7 +395,7 @@ class Session:
     def _perft(self, argument):
         max_depth = _parse_whole(argument, "perft depth", 0) if argument else math.inf
         root = self._game().copy()
-        stop = threading.Event()
+        stop = StopFlag()  # SIGINT and the end of input set it; the count polls it
         threads = 1 + self.options.get("MaxHelperThreads", 0)  # as many as a search uses
 
         def count_each_depth():

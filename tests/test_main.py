@@ -270,3 +270,67 @@ def test_sigint_during_start_up_exits_0_without_a_traceback():
         assert (process.returncode, err) == (0, ""), f"SIGINT {delay:.3f} s after start"
         assert out.decode().splitlines() in ([], BANNER), f"SIGINT {delay:.3f} s after start"
     assert ours >= 5  # the later signals did reach the engine
+
+
+# --- Issue 11: a stop reaches inside a deep perft ------------------------------------
+
+# Base+MLP with both Queens still in hand at the fourth turn: each side's next move
+# must place its Queen, so 49 two-ply sequences lead to a wide tree. Its perft(6),
+# 978 million leaves, takes seconds, and one sequence of perft(7) about as long.
+QUEEN_TO_PLACE = "Base+MLP;InProgress;White[4];wS1;bS1 wS1-;wA1 -wS1;bA1 bS1-;wG1 -wA1;bG1 bA1-"
+
+
+def _stop_a_perft_in_depth(engine, depth, stop, helpers=0):
+    """Start `perft` in QUEEN_TO_PLACE, wait until it counts `depth` (its
+    `perft(depth - 1)` line) and a little more, then stop it by `stop` ("SIGINT"
+    or "end of input"). Returns (its lines, seconds from the stop to its `ok`)."""
+    engine.read_answer()
+    engine.ask(f"options set MaxHelperThreads {helpers}")
+    engine.ask("newgame " + QUEEN_TO_PLACE)
+    engine.send("perft")
+    lines = []
+    while not (lines and lines[-1].startswith(f"perft({depth - 1}) = ")):
+        lines.append(engine.read_line())
+    time.sleep(0.3)
+    stopped = time.monotonic()
+    if stop == "SIGINT":
+        engine.send_signal(signal.SIGINT)
+    else:
+        engine.close_input()
+    lines += engine.read_answer(timeout=5).lines
+    return lines, time.monotonic() - stopped
+
+
+def _counts_no_more(engine):
+    """Whether the engine's CPU time stays still for half a second (no count left running)."""
+    before = engine.cpu_seconds()
+    time.sleep(0.5)
+    return engine.cpu_seconds() - before < 0.1
+
+
+def test_sigint_stops_a_perft_at_once_and_leaves_no_count_running():
+    with engine_process() as engine:
+        lines, took = _stop_a_perft_in_depth(engine, 6, "SIGINT")
+        assert lines[-1].startswith("perft(5) = 13569370 in ") and took < 0.5, (lines, took)
+        assert _counts_no_more(engine)
+        start = time.monotonic()
+        assert [line.split(" in ")[0] for line in engine.ask("perft 2").lines][-1] == "perft(2) = 49"
+        assert time.monotonic() - start < 1.0  # no earlier count to wait for
+        engine.send("exit")
+        assert engine.wait() == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stop", ["SIGINT", "end of input"])
+def test_a_stop_in_perft_7_ends_the_count_in_the_middle_of_a_sequence(stop):
+    """perft(7) here is 49 sequences of two plies, each a perft(5) of about 10^9
+    leaves: a stop used to wait for the sequence in hand to end, so the answer
+    came only at the one-second deadline and the count ran on for seconds.
+    Slow: it counts perft(6) first (`pytest -m slow tests/test_main.py`)."""
+    with engine_process() as engine:
+        lines, took = _stop_a_perft_in_depth(engine, 7, stop, helpers=1)
+        assert lines[-1].startswith("perft(6) = 978163420 in ") and took < 0.5, (lines, took)
+        if stop == "SIGINT":
+            assert _counts_no_more(engine)
+            engine.send("exit")
+        assert engine.wait(timeout=1.0) == 0

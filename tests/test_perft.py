@@ -1,11 +1,13 @@
 """Perft against the reference tables (rules.md, "Perft")."""
 
 import threading
+import time
 
 import pytest
 
 from engine import perft_cli
 from engine.game import Board
+from engine.perft import StopFlag
 
 from .conftest import read_rows
 
@@ -58,13 +60,30 @@ def test_finished_game_has_no_moves():
     assert board.perft(2) == 0
 
 
-def test_a_set_stop_event_abandons_the_count():
+def test_a_set_stop_flag_abandons_the_count():
     board = Board("Base+MLP")
-    stop = threading.Event()
+    stop = StopFlag()
     assert board.perft(4, stop=stop) == board.perft(4)
+    assert board.perft(4, threads=2, stop=stop) == board.perft(4)
     stop.set()
     assert board.perft(4, stop=stop) is None
     assert board.perft(4, threads=2, stop=stop) is None
+    assert board.perft(5, stop=stop) is None
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_stop_ends_a_deep_count_at_once(threads):
+    """A stop is seen inside the count, not only between its two-ply sequences,
+    each of which is a perft(4) of 10^8 leaves here (about a second; the whole
+    perft(6) would take hours): the count returns as soon as the stop is set."""
+    game_string = next(row[1] for row in MIDGAME if row[0] == "Base+MLP_ply24")
+    board = Board.from_game_string(game_string)
+    stop = StopFlag()
+    threading.Timer(0.2, stop.set).start()
+    start = time.monotonic()
+    assert board.perft(6, threads=threads, stop=stop) is None
+    assert time.monotonic() - start < 0.2 + 0.3
+    assert board.game_string() == game_string  # every make undone
 
 
 def test_the_command_line_prints_mzinga_lines(capsys):
