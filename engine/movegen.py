@@ -592,49 +592,40 @@ def throws_by(s, thrower, moves):
 # --- Placements ---------------------------------------------------------------
 @njit(cache=True, nogil=True)
 def placement_cells(s, side, out):
-    """Cells where `side` may place a piece (rules.md, "Turns"); returns the count.
+    """Cells where `side` may place a piece by the usual rule (rules.md, "Turns");
+    returns the count."""
+    return rule_cells(s, side, PLACE_BESIDE_OWN, out)
 
-    Empty cells touching a friendly top piece and no enemy top piece; the first
-    piece goes to the origin and the second next to it."""
+
+@njit(cache=True, nogil=True)
+def is_neighbour(a, b):
+    for d in range(6):
+        if neighbor(a, d) == b:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def rule_cells(s, side, rule, out):
+    """Cells where `side` may place a bug whose row has the placement rule `rule`
+    (bugs.py PLACE_*); returns the count.
+
+    The usual rule: empty cells touching a friendly top piece and no enemy top
+    piece; the first piece goes to the origin and the second next to it. The
+    Flea (fan-rules.md E-1): empty cells touching both colours' top pieces and
+    not the cell of the enemy Queen. The Guardians (GU-2): on top of a pile
+    topped by their colour with no enemy top piece around it."""
     ply = s.info[INFO_PLY]
-    if ply == 0:
-        out[0] = ORIGIN
-        return 1
-    if ply == 1:
+    if rule == PLACE_BESIDE_OWN and ply < 2:
+        if ply == 0:
+            out[0] = ORIGIN
+            return 1
         for d in range(6):
             out[d] = neighbor(ORIGIN, d)
         return 6
     enemy_tops = s.tops[1 - side]
-    visit = new_stamp(s)
-    count = 0
-    for piece in range(side * PIECES_PER_SIDE, side_end(s, side)):
-        cell = s.piece_cell[piece]
-        if cell < 0 or s.piece_level[piece] != s.height[cell] - 1:
-            continue
-        around = s.around[cell]
-        for d in range(6):
-            if (around >> d) & 1:
-                continue
-            candidate = neighbor(cell, d)
-            if s.mark[candidate] == visit:
-                continue
-            s.mark[candidate] = visit
-            if enemy_tops[candidate] == 0:
-                out[count] = candidate
-                count += 1
-    return count
-
-
-@njit(cache=True, nogil=True)
-def own_rule_cells(s, side, rule, out):
-    """Cells where `side` may place a bug whose row has the placement rule `rule`
-    (bugs.py PLACE_*, not PLACE_BESIDE_OWN); returns the count.
-
-    The Flea (fan-rules.md E-1): an empty cell touching both colours' top pieces
-    and not the cell of the enemy Queen. The Guardians (GU-2): on top of a pile
-    topped by their colour with no enemy top piece around it."""
-    other = 1 - side
-    enemy_queen = s.piece_cell[QUEEN_ID[other]]
+    enemy_queen = s.piece_cell[QUEEN_ID[1 - side]]
+    beside_own = rule == PLACE_BESIDE_OWN
     visit = new_stamp(s)
     count = 0
     for piece in range(side * PIECES_PER_SIDE, side_end(s, side)):
@@ -642,7 +633,7 @@ def own_rule_cells(s, side, rule, out):
         if cell < 0 or s.piece_level[piece] != s.height[cell] - 1:
             continue
         if rule == PLACE_ON_TOP:
-            if s.tops[other, cell] == 0:
+            if enemy_tops[cell] == 0:
                 out[count] = cell
                 count += 1
             continue
@@ -654,16 +645,12 @@ def own_rule_cells(s, side, rule, out):
             if s.mark[candidate] == visit:
                 continue
             s.mark[candidate] = visit
-            if s.tops[other, candidate] == 0:
+            if (enemy_tops[candidate] == 0) != beside_own:
                 continue
-            beside_queen = False
-            if enemy_queen >= 0:
-                for e in range(6):
-                    if neighbor(candidate, e) == enemy_queen:
-                        beside_queen = True
-            if not beside_queen:
-                out[count] = candidate
-                count += 1
+            if not beside_own and enemy_queen >= 0 and is_neighbour(candidate, enemy_queen):
+                continue
+            out[count] = candidate
+            count += 1
     return count
 
 
@@ -747,7 +734,7 @@ def generate(s, moves, write_placements, pinned_stamp):
                 count = num_cells
             else:
                 cells = s.work[WORK_OWN_RULE : WORK_OWN_RULE + NUM_CELLS]
-                count = own_rule_cells(s, side, rule, cells)
+                count = rule_cells(s, side, rule, cells)
             if not write_placements:
                 placed += count
                 continue

@@ -69,16 +69,27 @@ def choose(rng, moves, by_piece):
     return rng.choice([m for m in moves if reference_move(m)[0] == piece])
 
 
-def play_and_compare(game_type, seed, max_plies):
+def engine_statuses(board):
+    """The engine's `Last` and `Frozen` (fan-rules.md §3.2) as sets of names."""
+    info = board.state.info
+    last = {piece_name(int(p)) for p in info[[INFO_LAST_MOVED, INFO_LAST_CARRIED]] if p >= 0}
+    frozen = {piece_name(int(info[INFO_FROZEN]))} if info[INFO_FROZEN] >= 0 else set()
+    return last, frozen
+
+
+def play_and_compare(game_type, seed, max_plies, by_piece=None):
     """Play one seeded random game with the engine, keep the reference in step
-    by applying the same moves, compare at every ply; the number of positions."""
+    by applying the same moves, compare the moves and the statuses (`Last`,
+    `Frozen`) at every ply; the number of positions. Moves are drawn by piece
+    (choose) on odd seeds unless `by_piece` says."""
     rng = random.Random(f"{game_type}/{seed}")
-    by_piece = seed % 2 == 1
+    by_piece = seed % 2 == 1 if by_piece is None else by_piece
     board = Board(game_type)
     position = Position(game_type)
     compared = 0
     while True:
         assert_same_moves(board, position)
+        assert engine_statuses(board) == (set(position.last), set(position.frozen)), board.game_string()
         compared += 1
         moves = board.legal_moves
         if not moves or board.ply >= max_plies:
@@ -156,41 +167,15 @@ def test_reference_perft_from_start(game_type, depth):
 FAN_GAME_TYPES = fan_game_types()
 
 
-def engine_statuses(board):
-    """The engine's `Last` and `Frozen` (fan-rules.md §3.2) as sets of names."""
-    info = board.state.info
-    last = {piece_name(int(p)) for p in info[[INFO_LAST_MOVED, INFO_LAST_CARRIED]] if p >= 0}
-    frozen = {piece_name(int(info[INFO_FROZEN]))} if info[INFO_FROZEN] >= 0 else set()
-    return last, frozen
-
-
-def play_and_compare_fan(game_type, seed, max_plies):
-    """play_and_compare for a fan game type, the statuses compared too."""
-    rng = random.Random(f"{game_type}/{seed}")
-    board = Board(game_type)
-    position = Position(game_type)
-    compared = 0
-    while True:
-        assert_same_moves(board, position)
-        assert engine_statuses(board) == (set(position.last), set(position.frozen)), board.game_string()
-        compared += 1
-        moves = board.legal_moves
-        if not moves or board.ply >= max_plies:
-            return compared
-        move = choose(rng, moves, True)
-        board.push(move)
-        position.play(reference_move(move))
-
-
 @pytest.mark.parametrize("game_type", FAN_GAME_TYPES)
 def test_random_fan_games_agree_with_the_reference(game_type):
     """Every fan game type (120): a game of up to 100 plies each, about 11,000
     positions in all (2 minutes on the 2-core machine)."""
-    assert play_and_compare_fan(game_type, 0, 100) > 20
+    assert play_and_compare(game_type, 0, 100, by_piece=True) > 20
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_type", FAN_GAME_TYPES)
 def test_many_random_fan_games_agree_with_the_reference(game_type):
     """Twenty times the default run: 20 other games of up to 200 plies per type."""
-    assert sum(play_and_compare_fan(game_type, seed, 200) for seed in range(1000, 1020)) > 1_000
+    assert sum(play_and_compare(game_type, seed, 200, by_piece=True) for seed in range(1000, 1020)) > 1_000

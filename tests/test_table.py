@@ -497,6 +497,19 @@ def climber_row(piece):
 OFFICIAL_CLIMBERS = 2 * sum(bug.copies for bug in BUGS if bug.flags & bugs.RESTS_ON_TOP and not is_fan(bug))
 
 
+def assert_every_move_keeps_the_piles_within_bounds(board):
+    """Make and unmake every move of a position with the tallest stack: the
+    record comes back, and no pile grows past 1 + CLIMBERS."""
+    s = board.state
+    seen = Counter()
+    exercise_make_unmake(board, seen, all_moves=True)
+    assert seen["move"] > 0
+    for move in board.legal_moves:
+        make_move(s, move)
+        assert s.height.max() <= 1 + CLIMBERS
+        unmake_move(s)
+
+
 def test_the_tallest_stack_fits_the_state():
     board = Board.from_game_string(TALLEST_STACK)
     s = board.state
@@ -505,13 +518,7 @@ def test_the_tallest_stack_fits_the_state():
     assert len(pile) == 1 + OFFICIAL_CLIMBERS <= MAX_HEIGHT, "a climber bug was added: this position needs it too"
     assert [climber_row(p) for p in pile] == [False] + [True] * OFFICIAL_CLIMBERS
     assert_consistent(s, "the tallest stack")
-    seen = Counter()
-    exercise_make_unmake(board, seen, all_moves=True)
-    assert seen["move"] > 0
-    for move in board.legal_moves:
-        make_move(s, move)
-        assert s.height.max() <= 1 + CLIMBERS
-        unmake_move(s)
+    assert_every_move_keeps_the_piles_within_bounds(board)
     while board.ply:
         board.pop()
     assert_consistent(s, "the tallest stack taken back")
@@ -526,10 +533,4 @@ def test_the_tallest_fan_stack_fits_the_state():
     board = Board.from_stacks(LARGEST_TYPE, {(0, 0): ["wS1"] + climbers, (1, 0): ["wQ"], (-1, 0): ["bQ"]})
     s = board.state
     assert_consistent(s, "the tallest fan stack")
-    seen = Counter()
-    exercise_make_unmake(board, seen, all_moves=True)
-    assert seen["move"] > 0
-    for move in board.legal_moves:
-        make_move(s, move)
-        assert s.height.max() <= 1 + CLIMBERS
-        unmake_move(s)
+    assert_every_move_keeps_the_piles_within_bounds(board)
