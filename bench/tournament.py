@@ -151,8 +151,10 @@ class Tournament:
     def _accept(self, item):
         if isinstance(item, BaseException):
             raise item
-        self.log.write(item)
-        self.scoreboard.add(item)
+        try:
+            self.log.write(item)
+        finally:  # a SIGINT just after the write must not leave a game on file that the summary lacks
+            self.scoreboard.add(item)
         self.on_game(item)
 
     def _work(self, engines):
