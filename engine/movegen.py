@@ -378,20 +378,27 @@ def ladybug_path(s, piece, cell, moves, n, stamp):
 
 
 @njit(cache=True, nogil=True)
-def up_down(s, piece, cell, moves, n, stamp):
-    """Woodlouse (fan-rules.md J-1, U-1): one climb onto a neighbour, then down
-    to an empty ground neighbour of it other than the start."""
+def two_steps(s, piece, cell, moves, n, stamp, first_onto, second_onto):
+    """Two steps at any height, the first ending on a pile (`first_onto`) or on
+    empty ground, the second likewise, never back to the start; the climbing rule
+    on each (fan-rules.md §1.2 Step). The Woodlouse, Moth and Butterfly."""
     height = s.height
     for d1 in range(6):
         c1 = neighbor(cell, d1)
-        if height[c1] == 0 or not can_climb(height, cell, d1, 0):
+        if (height[c1] != 0) != first_onto or not can_climb(height, cell, d1, height[cell]):
             continue
-        h1 = height[c1]
         for d2 in range(6):
             c2 = neighbor(c1, d2)
-            if c2 != cell and height[c2] == 0 and can_climb(height, c1, d2, h1):
+            if c2 != cell and (height[c2] != 0) == second_onto and can_climb(height, c1, d2, height[c1]):
                 n = add_move(s, moves, n, piece, c2, stamp)
     return n
+
+
+@njit(cache=True, nogil=True)
+def up_down(s, piece, cell, moves, n, stamp):
+    """Woodlouse (fan-rules.md J-1, U-1): one climb onto a neighbour, then down
+    to an empty ground neighbour of it other than the start."""
+    return two_steps(s, piece, cell, moves, n, stamp, True, False)
 
 
 @njit(cache=True, nogil=True)
@@ -461,35 +468,14 @@ def diagonal_ground(s, piece, cell, moves, n, stamp):
 def down_up(s, piece, cell, moves, n, stamp):
     """Moth (V-1): from on top down to an empty ground neighbour, then up onto an
     occupied neighbour of that cell other than the start."""
-    height = s.height
-    h0 = height[cell]
-    for d1 in range(6):
-        c1 = neighbor(cell, d1)
-        if height[c1] != 0 or not can_climb(height, cell, d1, h0):
-            continue
-        for d2 in range(6):
-            c2 = neighbor(c1, d2)
-            if c2 != cell and height[c2] != 0 and can_climb(height, c1, d2, 0):
-                n = add_move(s, moves, n, piece, c2, stamp)
-    return n
+    return two_steps(s, piece, cell, moves, n, stamp, False, True)
 
 
 @njit(cache=True, nogil=True)
 def two_climbs(s, piece, cell, moves, n, stamp):
     """Butterfly (Z-1): two steps, each onto an occupied cell, the second not back
     to the start."""
-    height = s.height
-    h0 = height[cell]
-    for d1 in range(6):
-        c1 = neighbor(cell, d1)
-        if height[c1] == 0 or not can_climb(height, cell, d1, h0):
-            continue
-        h1 = height[c1]
-        for d2 in range(6):
-            c2 = neighbor(c1, d2)
-            if c2 != cell and height[c2] != 0 and can_climb(height, c1, d2, h1):
-                n = add_move(s, moves, n, piece, c2, stamp)
-    return n
+    return two_steps(s, piece, cell, moves, n, stamp, True, True)
 
 
 @njit(cache=True, nogil=True)
