@@ -200,9 +200,10 @@ def fake(behaviour, *flags):
 
 
 def run_arena(tmp_path, engines, *options):
-    """Run the arena in-process; return its status, game records and summary."""
+    """Run the arena in-process, on its threads (tests/test_cluster.py plays on
+    Dask); return its status, game records and summary."""
     out = tmp_path / "out"
-    argv = [arg for words in engines for arg in ("--engine", *words)]
+    argv = ["--local"] + [arg for words in engines for arg in ("--engine", *words)]
     # A generous start-up time: on a new machine the first start compiles the kernels.
     argv += ["--out", str(out), "--startup-timeout", "300", "--command-timeout", "5", *options]
     status = arena.run(argv)
@@ -304,7 +305,7 @@ def test_interrupted_match_keeps_the_finished_games(tmp_path):
     seed = f"{time.time_ns()}"  # marks this test's engine processes
     command = [sys.executable, "-m", "bench.arena", "--out", str(out), "--games", "200", "--each", "depth=1",
                "--engine", fake("random", "--seed", seed), "--engine", fake("random", "--seed", seed + "1"),
-               "--concurrency", "2", "--startup-timeout", "300"]
+               "--concurrency", "2", "--startup-timeout", "300", "--local"]
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         deadline = time.monotonic() + 300  # start-up may compile the kernels
