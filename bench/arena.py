@@ -217,7 +217,7 @@ def make_runner(args):
     except ImportError:
         if args.scheduler:
             raise ArenaError(f"--scheduler needs Dask distributed: {INSTALL_DASK}") from None
-        print(f"note: Dask is not installed ({INSTALL_DASK}): playing on {args.concurrency} local threads",
+        print(f"note: Dask is not installed ({INSTALL_DASK}): playing on this process's threads",
               file=sys.stderr)
         return None, None
     cluster = Cluster(args.scheduler, workers=max(1, args.concurrency))

@@ -366,3 +366,16 @@ def test_a_fan_game_type_needs_its_tokens_among_the_capabilities():
     assert required_capabilities("Base") == set()
     assert required_capabilities("Base+MLP") == {"Mosquito", "Ladybug", "Pillbug"}
     assert required_capabilities("Base+P+Guardians+Dx") == {"Pillbug", "Guardians", "Dx"}
+
+
+def test_without_dask_the_arena_plays_on_its_threads_or_says_how_to_install_it(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` raises ImportError
+    monkeypatch.delitem(sys.modules, "bench.cluster", raising=False)
+    engines = ["--engine", fake("random"), "name=one", "--engine", fake("random"), "name=two", "--each", "depth=1"]
+    out = tmp_path / "out"
+    assert arena.run([*engines, "--out", str(out), "--scheduler", "tcp://127.0.0.1:8786"]) == 2
+    assert "--scheduler needs Dask distributed: pip install -e '.[bench]'" in capsys.readouterr().err
+    assert arena.run([*engines, "--out", str(out), "--games", "2", "--max-plies", "10", "--concurrency", "1"]) == 0
+    assert "note: Dask is not installed (pip install -e '.[bench]'): playing on this process's threads" in (
+        capsys.readouterr().err)
+    assert len(read_records(out)) == 2

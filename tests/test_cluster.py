@@ -80,7 +80,8 @@ def test_match_on_a_local_cluster_of_two_workers(tmp_path, capsys):
 
 
 def test_a_worker_killed_in_the_middle_of_a_match_loses_no_game(tmp_path):
-    out = tmp_path / "out"
+    out, directory = tmp_path / "out", tmp_path / "engines"  # the engines' working directory marks them
+    directory.mkdir()
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, memory_limit="512MiB",
                                   dashboard_address=None) as cluster:
         killed = {}
@@ -101,11 +102,13 @@ def test_a_worker_killed_in_the_middle_of_a_match_loses_no_game(tmp_path):
         killer = threading.Thread(target=kill_a_busy_worker)
         killer.start()
         try:
-            status = arena.run(match_arguments(out, 8, "--scheduler", cluster.scheduler_address))
+            status = arena.run(match_arguments(out, 8, "--scheduler", cluster.scheduler_address, directory=directory))
         finally:
             killer.join(timeout=60)
         with distributed.Client(cluster.scheduler_address) as client:
             pids = set(client.run(os.getpid).values())
+        # The cluster lives on; the match's engine processes on its workers have ended.
+        assert not _processes_in(directory)
     assert status == 0
     assert killed, "no worker was busy after the first game"
     assert killed["pid"] not in pids  # the worker was gone; its games were played elsewhere
