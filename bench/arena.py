@@ -27,6 +27,7 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
+from . import workers
 from .elo import Sprt
 from .openings import OPENING_PLIES, default_openings_file, generate_openings, load_openings
 from .records import GAMES_FILE, GameLog, read_records
@@ -42,7 +43,6 @@ TIME_CONTROL_KEYS = ("depth", "movetime", "tc")
 MATCH_FILE = "match.json"  # the arguments of a match, for --resume
 MATCH_ARGUMENTS = ("--engine", "--each", "--out")  # what a resumed match keeps from its first run
 RUN_ARGUMENTS = {"--resume": 1, "--scheduler": 1, "--local": 0}  # how a run plays, not saved in match.json
-INSTALL_DASK = "pip install -e '.[bench]'"
 
 
 def parse_entrant(words, defaults, number):
@@ -108,9 +108,7 @@ def build_parser():
     parser.add_argument("--games", type=int, default=100, help="games per pairing (rounded up to even)")
     parser.add_argument("--concurrency", type=int, default=os.cpu_count() or 1,
                         help="games at once: LocalCluster workers or local threads")
-    parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help="play on the Dask cluster of this scheduler (e.g. tcp://10.0.0.5:8786)")
-    parser.add_argument("--local", action="store_true", help="play on threads of this process, not on Dask")
+    workers.add_arguments(parser, "play on threads of this process, not on Dask")
     parser.add_argument("--resume", type=Path, metavar="DIR",
                         help="go on with the match saved in DIR: play the games not yet in its games.jsonl")
     parser.add_argument("--max-plies", type=int, default=DEFAULTS.max_plies, help="adjudicate a draw here")
@@ -206,21 +204,16 @@ def parse_arguments(argv):
 
 
 def make_runner(args):
-    """The runner of the games (None: tournament.LocalRunner) and the cluster
-    it needs, or ArenaError when Dask is asked for and not installed."""
-    if args.local:
-        if args.scheduler:
-            raise ArenaError("--local and --scheduler exclude each other")
-        return None, None
+    """The runner of the games (None: tournament.LocalRunner) and the Dask
+    cluster it needs (bench/workers.py)."""
     try:
-        from .cluster import Cluster, DaskRunner
-    except ImportError:
-        if args.scheduler:
-            raise ArenaError(f"--scheduler needs Dask distributed: {INSTALL_DASK}") from None
-        print(f"note: Dask is not installed ({INSTALL_DASK}): playing on this process's threads",
-              file=sys.stderr)
+        cluster = workers.cluster_from(args, args.concurrency, "this process's threads")
+    except workers.WhereError as error:
+        raise ArenaError(str(error)) from None
+    if cluster is None:
         return None, None
-    cluster = Cluster(args.scheduler, workers=max(1, args.concurrency))
+    from .cluster import DaskRunner
+
     return DaskRunner(cluster), cluster
 
 
