@@ -21,6 +21,9 @@ from bench import arena  # noqa: E402
 from bench.pool import Pool  # noqa: E402
 from bench.records import read_records  # noqa: E402
 from bench.referee import FORFEITS  # noqa: E402
+from bench.selfplay import cluster_match, match, match_openings, read_weights  # noqa: E402
+from bench.tune import play_round  # noqa: E402
+from engine.search import Searcher  # noqa: E402
 from engine.game import Board  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -147,6 +150,27 @@ def test_an_interrupted_match_resumes_from_its_results_file(tmp_path, capsys):
     # Nothing more to play: a second resume only counts.
     assert arena.run(["--resume", str(out), "--local"]) == 0
     assert len(_lines(out / "games.jsonl")) == 8
+
+
+def test_self_play_and_the_tuner_play_the_same_games_on_dask_as_in_one_process():
+    from bench.cluster import Cluster
+
+    weights = read_weights(None)
+    blind = weights * 0  # an evaluation of nothing: A should win most games
+    limits = {"depth": 2}
+    openings = match_openings(4, seed=3)
+    with Cluster(workers=2, memory_limit="1GiB") as cluster:
+        on_dask = cluster_match(cluster, weights, blind, 6, limits, max_plies=80, seed=2)
+        games_on_dask = []
+        play_round(cluster, weights, openings, 1, 40, games_on_dask.append)
+    assert on_dask == match(Searcher(weights), Searcher(blind), 6, limits, max_plies=80, seed=2) > 3
+    games_here = []
+    play_round(None, weights, openings, 1, 40, games_here.append)
+
+    def summary(games):  # the games come back in the order they finish
+        return sorted((len(rows), result, sum(int(row.sum()) for row in rows)) for rows, result in games)
+
+    assert len(games_on_dask) == len(openings) and summary(games_on_dask) == summary(games_here)
 
 
 def _lines(path):
