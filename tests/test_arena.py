@@ -7,8 +7,6 @@ instead of hanging the suite."""
 import json
 import math
 import shlex
-import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -35,6 +33,8 @@ from bench.timecontrol import GameClock, TimeControl, format_uhp_time
 from bench.tournament import required_capabilities, schedule
 from engine.game import Board
 from engine.pgn import read_games
+
+from .conftest import file_lines, interrupted_arena
 
 ROOT = Path(__file__).resolve().parent.parent
 FAKE = Path(__file__).resolve().parent / "fake_engine.py"
@@ -303,28 +303,16 @@ def test_engine_settings_and_defaults():
 def test_interrupted_match_keeps_the_finished_games(tmp_path):
     out = tmp_path / "out"
     seed = f"{time.time_ns()}"  # marks this test's engine processes
-    command = [sys.executable, "-m", "bench.arena", "--out", str(out), "--games", "200", "--each", "depth=1",
-               "--engine", fake("random", "--seed", seed), "--engine", fake("random", "--seed", seed + "1"),
-               "--concurrency", "2", "--startup-timeout", "300", "--local"]
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    try:
-        deadline = time.monotonic() + 300  # start-up may compile the kernels
-        while time.monotonic() < deadline and len(_lines(out / "games.jsonl")) < 2:
-            time.sleep(0.1)
-        process.send_signal(signal.SIGINT)
-        stdout, _ = process.communicate(timeout=20)
-    finally:
-        process.kill()
-    assert process.returncode == 130
-    games = [json.loads(line) for line in _lines(out / "games.jsonl")]
+    status, stdout = interrupted_arena(
+        ["--out", str(out), "--games", "200", "--each", "depth=1", "--engine", fake("random", "--seed", seed),
+         "--engine", fake("random", "--seed", seed + "1"), "--concurrency", "2", "--startup-timeout", "300",
+         "--local"], out)
+    assert status == 130
+    games = [json.loads(line) for line in file_lines(out / "games.jsonl")]
     assert 2 <= len(games) < 200
     assert f"{len(games)} of 200 games played (interrupted)" in stdout
     assert (out / "summary.txt").read_text().strip().endswith("(interrupted)")
     assert not [cmdline for cmdline in _command_lines() if str(FAKE) in cmdline and seed in cmdline]
-
-
-def _lines(path):
-    return path.read_text().splitlines() if path.exists() else []
 
 
 def _command_lines():
