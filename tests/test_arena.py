@@ -367,3 +367,28 @@ def test_without_dask_the_arena_plays_on_its_threads_or_says_how_to_install_it(t
     assert "note: Dask is not installed (pip install -e '.[bench]'): playing on this process's threads" in (
         capsys.readouterr().err)
     assert len(read_records(out)) == 2
+
+
+def test_a_resumed_match_counts_the_games_on_file_once_and_refuses_others(tmp_path):
+    from bench.records import GameLog
+    from bench.referee import GameSettings
+    from bench.tournament import Entrant, Tournament
+    from bench.uhp_client import EngineSpec
+
+    entrants = [Entrant(EngineSpec(name, "x"), TimeControl("depth", depth=1)) for name in ("a", "b")]
+    tasks = schedule(2, ["o1", "o2"], 4)
+    on_file = [{"white": "a", "black": "b", "round": 1, "pair": 1, "opening": "o1", "result": "1-0",
+                "termination": "x"},
+               {"white": "b", "black": "a", "pair": 2, "opening": "o2", "result": "1-0", "termination": "x"}]
+    scoreboard = Scoreboard(["a", "b"])
+    tournament = Tournament(entrants, tasks, GameSettings(), GameLog(tmp_path), scoreboard,
+                            played=on_file + on_file[:1])  # a line written twice counts once
+    assert scoreboard.played == 2 and scoreboard.totals("a") == (1, 0, 1)
+    # The second record, of an older arena, has no round: pair 2 of a match is its round 2.
+    assert [task.number for task in tournament.pending] == [2, 3]
+    record = dict(on_file[0], number=1)
+    assert tournament.accept(record) and scoreboard.played == 2  # a game delivered again is not counted again
+    for other in ({"white": "a", "black": "c"}, {"opening": "o2"}, {"round": 3}):
+        with pytest.raises(arena.ArenaError, match="is not one of this match's games"):
+            Tournament(entrants, tasks, GameSettings(), GameLog(tmp_path), Scoreboard(["a", "b"]),
+                       played=[dict(on_file[0], **other)])
