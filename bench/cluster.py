@@ -14,6 +14,8 @@ Needs the `bench` extra: `pip install -e '.[bench]'`.
 """
 
 import os
+import signal
+import threading
 import uuid
 from pathlib import Path
 
@@ -46,6 +48,18 @@ class WorkerCache(WorkerPlugin):
         self.pool.close()
 
 
+class IgnoreInterrupts(WorkerPlugin):
+    """Workers of the runner's LocalCluster ignore SIGINT: Ctrl-C in a terminal
+    reaches the runner's whole process group, and the runner stops its workers
+    itself (a worker interrupted prints its tracebacks and loses its game)."""
+
+    name = "hexbee-ignore-sigint"
+
+    def setup(self, worker):
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def cache(name):
     """The WorkerCache `name` of the worker running this task."""
     return get_worker().plugins[name]
@@ -67,7 +81,8 @@ class Cluster:
         if self.scheduler is None:
             with dask.config.set({f"{NANNY_ENVIRONMENT}.MALLOC_TRIM_THRESHOLD_": None}):  # for the Searchers
                 self._local = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
-                                           memory_limit=self.memory_limit, dashboard_address=None)
+                                           memory_limit=self.memory_limit, dashboard_address=None,
+                                           plugins={IgnoreInterrupts()})
             self.client = Client(self._local)
         else:
             self.client = Client(self.scheduler, timeout=30)
