@@ -200,9 +200,10 @@ def fake(behaviour, *flags):
 
 
 def run_arena(tmp_path, engines, *options):
-    """Run the arena in-process; return its status, game records and summary."""
+    """Run the arena in-process, on its threads (tests/test_cluster.py plays on
+    Dask); return its status, game records and summary."""
     out = tmp_path / "out"
-    argv = [arg for words in engines for arg in ("--engine", *words)]
+    argv = ["--local"] + [arg for words in engines for arg in ("--engine", *words)]
     # A generous start-up time: on a new machine the first start compiles the kernels.
     argv += ["--out", str(out), "--startup-timeout", "300", "--command-timeout", "5", *options]
     status = arena.run(argv)
@@ -304,7 +305,7 @@ def test_interrupted_match_keeps_the_finished_games(tmp_path):
     seed = f"{time.time_ns()}"  # marks this test's engine processes
     command = [sys.executable, "-m", "bench.arena", "--out", str(out), "--games", "200", "--each", "depth=1",
                "--engine", fake("random", "--seed", seed), "--engine", fake("random", "--seed", seed + "1"),
-               "--concurrency", "2", "--startup-timeout", "300"]
+               "--concurrency", "2", "--startup-timeout", "300", "--local"]
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         deadline = time.monotonic() + 300  # start-up may compile the kernels
@@ -365,3 +366,16 @@ def test_a_fan_game_type_needs_its_tokens_among_the_capabilities():
     assert required_capabilities("Base") == set()
     assert required_capabilities("Base+MLP") == {"Mosquito", "Ladybug", "Pillbug"}
     assert required_capabilities("Base+P+Guardians+Dx") == {"Pillbug", "Guardians", "Dx"}
+
+
+def test_without_dask_the_arena_plays_on_its_threads_or_says_how_to_install_it(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` raises ImportError
+    monkeypatch.delitem(sys.modules, "bench.cluster", raising=False)
+    engines = ["--engine", fake("random"), "name=one", "--engine", fake("random"), "name=two", "--each", "depth=1"]
+    out = tmp_path / "out"
+    assert arena.run([*engines, "--out", str(out), "--scheduler", "tcp://127.0.0.1:8786"]) == 2
+    assert "--scheduler needs Dask distributed: pip install -e '.[bench]'" in capsys.readouterr().err
+    assert arena.run([*engines, "--out", str(out), "--games", "2", "--max-plies", "10", "--concurrency", "1"]) == 0
+    assert "note: Dask is not installed (pip install -e '.[bench]'): playing on this process's threads" in (
+        capsys.readouterr().err)
+    assert len(read_records(out)) == 2
