@@ -163,7 +163,7 @@ class Tournament:
         openings = {game_id(names[task.white], names[task.black], task.round): task.opening for task in tasks}
         for record in played:
             key = record_id(record, self.pairings)
-            if openings.get(key, record["opening"]) != record["opening"] or key not in openings:
+            if openings.get(key) != record["opening"]:
                 raise ArenaError(f"the game on file {key} (number {record.get('number')}) is not one of this "
                                  "match's games: other engines, openings or fewer games")
             if key not in self.recorded:

@@ -7,8 +7,6 @@ instead of hanging the suite."""
 import json
 import math
 import shlex
-import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -35,6 +33,8 @@ from bench.timecontrol import GameClock, TimeControl, format_uhp_time
 from bench.tournament import required_capabilities, schedule
 from engine.game import Board
 from engine.pgn import read_games
+
+from .conftest import file_lines, interrupted_arena
 
 ROOT = Path(__file__).resolve().parent.parent
 FAKE = Path(__file__).resolve().parent / "fake_engine.py"
@@ -303,28 +303,16 @@ def test_engine_settings_and_defaults():
 def test_interrupted_match_keeps_the_finished_games(tmp_path):
     out = tmp_path / "out"
     seed = f"{time.time_ns()}"  # marks this test's engine processes
-    command = [sys.executable, "-m", "bench.arena", "--out", str(out), "--games", "200", "--each", "depth=1",
-               "--engine", fake("random", "--seed", seed), "--engine", fake("random", "--seed", seed + "1"),
-               "--concurrency", "2", "--startup-timeout", "300", "--local"]
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    try:
-        deadline = time.monotonic() + 300  # start-up may compile the kernels
-        while time.monotonic() < deadline and len(_lines(out / "games.jsonl")) < 2:
-            time.sleep(0.1)
-        process.send_signal(signal.SIGINT)
-        stdout, _ = process.communicate(timeout=20)
-    finally:
-        process.kill()
-    assert process.returncode == 130
-    games = [json.loads(line) for line in _lines(out / "games.jsonl")]
+    status, stdout = interrupted_arena(
+        ["--out", str(out), "--games", "200", "--each", "depth=1", "--engine", fake("random", "--seed", seed),
+         "--engine", fake("random", "--seed", seed + "1"), "--concurrency", "2", "--startup-timeout", "300",
+         "--local"], out)
+    assert status == 130
+    games = [json.loads(line) for line in file_lines(out / "games.jsonl")]
     assert 2 <= len(games) < 200
     assert f"{len(games)} of 200 games played (interrupted)" in stdout
     assert (out / "summary.txt").read_text().strip().endswith("(interrupted)")
     assert not [cmdline for cmdline in _command_lines() if str(FAKE) in cmdline and seed in cmdline]
-
-
-def _lines(path):
-    return path.read_text().splitlines() if path.exists() else []
 
 
 def _command_lines():
@@ -379,3 +367,28 @@ def test_without_dask_the_arena_plays_on_its_threads_or_says_how_to_install_it(t
     assert "note: Dask is not installed (pip install -e '.[bench]'): playing on this process's threads" in (
         capsys.readouterr().err)
     assert len(read_records(out)) == 2
+
+
+def test_a_resumed_match_counts_the_games_on_file_once_and_refuses_others(tmp_path):
+    from bench.records import GameLog
+    from bench.referee import GameSettings
+    from bench.tournament import Entrant, Tournament
+    from bench.uhp_client import EngineSpec
+
+    entrants = [Entrant(EngineSpec(name, "x"), TimeControl("depth", depth=1)) for name in ("a", "b")]
+    tasks = schedule(2, ["o1", "o2"], 4)
+    on_file = [{"white": "a", "black": "b", "round": 1, "pair": 1, "opening": "o1", "result": "1-0",
+                "termination": "x"},
+               {"white": "b", "black": "a", "pair": 2, "opening": "o2", "result": "1-0", "termination": "x"}]
+    scoreboard = Scoreboard(["a", "b"])
+    tournament = Tournament(entrants, tasks, GameSettings(), GameLog(tmp_path), scoreboard,
+                            played=on_file + on_file[:1])  # a line written twice counts once
+    assert scoreboard.played == 2 and scoreboard.totals("a") == (1, 0, 1)
+    # The second record, of an older arena, has no round: pair 2 of a match is its round 2.
+    assert [task.number for task in tournament.pending] == [2, 3]
+    record = dict(on_file[0], number=1)
+    assert tournament.accept(record) and scoreboard.played == 2  # a game delivered again is not counted again
+    for other in ({"white": "a", "black": "c"}, {"opening": "o2"}, {"round": 3}):
+        with pytest.raises(arena.ArenaError, match="is not one of this match's games"):
+            Tournament(entrants, tasks, GameSettings(), GameLog(tmp_path), Scoreboard(["a", "b"]),
+                       played=[dict(on_file[0], **other)])

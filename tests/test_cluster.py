@@ -7,7 +7,6 @@ import json
 import os
 import shlex
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -18,10 +17,16 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 from bench import arena  # noqa: E402
+from bench.cluster import Cluster, engine_environment  # noqa: E402
 from bench.pool import Pool  # noqa: E402
 from bench.records import read_records  # noqa: E402
 from bench.referee import FORFEITS  # noqa: E402
+from bench.selfplay import cluster_match, match, match_openings, read_weights  # noqa: E402
+from bench.tune import play_round  # noqa: E402
+from engine.search import Searcher  # noqa: E402
 from engine.game import Board  # noqa: E402
+
+from .conftest import file_lines, interrupted_arena  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.usefixtures("kernel_cache")  # the workers' engines load the kernels, never compile them
@@ -107,6 +112,9 @@ def test_a_worker_killed_in_the_middle_of_a_match_loses_no_game(tmp_path):
             killer.join(timeout=60)
         with distributed.Client(cluster.scheduler_address) as client:
             pids = set(client.run(os.getpid).values())
+            # Dask's nanny sets glibc's trim threshold for its workers; their engines do not inherit it.
+            assert set(client.run(os.environ.get, "MALLOC_TRIM_THRESHOLD_").values()) == {"65536"}
+            assert "MALLOC_TRIM_THRESHOLD_" not in client.submit(engine_environment).result()
         # The cluster lives on; the match's engine processes on its workers have ended.
         assert not _processes_in(directory)
     assert status == 0
@@ -121,18 +129,10 @@ def test_an_interrupted_match_resumes_from_its_results_file(tmp_path, capsys):
     out, directory = tmp_path / "out", tmp_path / "engines"  # the engines' working directory marks them
     directory.mkdir()
     argv = match_arguments(out, 8, "--concurrency", "2", "--seed", "7", directory=directory)
-    process = subprocess.Popen([sys.executable, "-m", "bench.arena", *argv], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    try:
-        deadline = time.monotonic() + 300
-        while time.monotonic() < deadline and len(_lines(out / "games.jsonl")) < 2:
-            time.sleep(0.05)
-        process.send_signal(signal.SIGINT)
-        stdout, _ = process.communicate(timeout=60)
-    finally:
-        process.kill()
-    assert process.returncode == 130, stdout
-    before = _lines(out / "games.jsonl")
+    status, stdout = interrupted_arena(argv, out, group=True)  # Ctrl-C: the workers get it too
+    assert status == 130, stdout
+    assert "Traceback" not in stdout
+    before = file_lines(out / "games.jsonl")
     assert 2 <= len(before) < 8, stdout
     assert f"{len(before)} of 8 games played (interrupted)" in stdout
     assert json.loads((out / "match.json").read_text())["argv"] == argv
@@ -140,17 +140,33 @@ def test_an_interrupted_match_resumes_from_its_results_file(tmp_path, capsys):
 
     assert arena.run(["--resume", str(out), "--concurrency", "2"]) == 0
     assert f"resumed: {len(before)} games on file, {8 - len(before)} to play" in capsys.readouterr().out
-    assert _lines(out / "games.jsonl")[: len(before)] == before  # the games on file are kept as they were
+    assert file_lines(out / "games.jsonl")[: len(before)] == before  # the games on file are kept as they were
     assert_every_game_once(out, 8)
     summary = (out / "summary.txt").read_text()
     assert f"8 of 8 games played, {len(before)} of them before this run (all games played)" in summary
     # Nothing more to play: a second resume only counts.
     assert arena.run(["--resume", str(out), "--local"]) == 0
-    assert len(_lines(out / "games.jsonl")) == 8
+    assert len(file_lines(out / "games.jsonl")) == 8
 
 
-def _lines(path):
-    return path.read_text().splitlines() if path.exists() else []
+def test_self_play_and_the_tuner_play_the_same_games_on_dask_as_in_one_process():
+
+    weights = read_weights(None)
+    blind = weights * 0  # an evaluation of nothing: A should win most games
+    limits = {"depth": 2}
+    openings = match_openings(4, seed=3)
+    with Cluster(workers=2, memory_limit="1GiB") as cluster:
+        on_dask = cluster_match(cluster, weights, blind, 6, limits, max_plies=80, seed=2)
+        games_on_dask = []
+        play_round(cluster, weights, openings, 1, 40, games_on_dask.append)
+    assert on_dask == match(Searcher(weights), Searcher(blind), 6, limits, max_plies=80, seed=2) > 3
+    games_here = []
+    play_round(None, weights, openings, 1, 40, games_here.append)
+
+    def summary(games):  # the games come back in the order they finish
+        return sorted((len(rows), result, sum(int(row.sum()) for row in rows)) for rows, result in games)
+
+    assert len(games_on_dask) == len(openings) and summary(games_on_dask) == summary(games_here)
 
 
 def _processes_in(directory, wait=10.0):
