@@ -20,10 +20,10 @@ import uuid
 from pathlib import Path
 
 import dask
-from distributed import Client, LocalCluster, WorkerPlugin, as_completed, get_worker
+from distributed import CancelledError, Client, KilledWorker, LocalCluster, WorkerPlugin, as_completed, get_worker
 
 from .pool import Pool
-from .tournament import EngineSet, check_engines, play_task
+from .tournament import ArenaError, EngineSet, check_engines, play_task
 
 # What Dask's nanny sets in a worker's environment for the worker's own libraries.
 # A fixed MALLOC_TRIM_THRESHOLD_ also turns off glibc's adaptive mmap threshold, so
@@ -85,7 +85,10 @@ class Cluster:
                                            plugins={IgnoreInterrupts()})
             self.client = Client(self._local)
         else:
-            self.client = Client(self.scheduler, timeout=30)
+            try:
+                self.client = Client(self.scheduler, timeout=30)
+            except (OSError, ValueError) as error:
+                raise OSError(f"cannot reach the Dask scheduler at {self.scheduler}: {error}") from None
         return self
 
     def __exit__(self, *exc):
@@ -184,5 +187,10 @@ class DaskRunner:
             self.cluster.client.submit(_check, name, tasks, pure=False).result()
             self.cluster.stream(_play, [(name, task, t.settings) for task in tasks],
                                 [f"{name}-game-{task.number}" for task in tasks], t.accept)
+        except KilledWorker as error:  # the game is kept from the workers it keeps killing
+            raise ArenaError(f"workers died playing a game, {dask.config.get('distributed.scheduler.allowed-failures')}"
+                             f" times or more: {error}") from None
+        except CancelledError:
+            raise ArenaError("the Dask scheduler cancelled the games (did it stop?)") from None
         finally:
             self.cluster.uncache(name)

@@ -49,6 +49,26 @@ def match_arguments(out, games, *more, directory=ROOT):
             "--hang-timeout", "30", *more]
 
 
+def fake_match(out):
+    """A random mover against one that answers garbage (tests/fake_engine.py),
+    up to 40 games, until an SPRT with wide bounds accepts that the first is stronger."""
+    fake = [sys.executable, str(ROOT / "tests" / "fake_engine.py")]
+    return ["--engine", "cmd=" + shlex.join([*fake, "random"]), "name=good",
+            "--engine", "cmd=" + shlex.join([*fake, "garbage"]), "name=bad", "--each", "depth=1",
+            "--games", "40", "--sprt", "elo0=0", "elo1=400", "alpha=0.3", "beta=0.3", "--out", str(out)]
+
+
+@pytest.mark.slow
+def test_a_game_that_keeps_killing_its_workers_stops_the_match_with_the_reason(tmp_path, capsys):
+    # The engine's start kills its parent, the worker: Dask gives the game to a new
+    # worker until distributed.scheduler.allowed-failures (3) is exceeded.
+    killer = "cmd=" + shlex.join(["sh", "-c", "kill -9 $PPID; sleep 60"])
+    argv = [*engine("first"), "--engine", killer, "name=killer", "--each", "depth=1", "--games", "2",
+            "--out", str(tmp_path / "out"), "--concurrency", "1"]
+    assert arena.run(argv) == 2
+    assert "arena: workers died playing a game, 3 times or more" in capsys.readouterr().err
+
+
 def assert_every_game_once(out, games):
     records = read_records(out)
     assert sorted(record["number"] for record in records) == list(range(1, games + 1))
@@ -117,6 +137,12 @@ def test_a_worker_killed_in_the_middle_of_a_match_loses_no_game(tmp_path):
             assert "MALLOC_TRIM_THRESHOLD_" not in client.submit(engine_environment).result()
         # The cluster lives on; the match's engine processes on its workers have ended.
         assert not _processes_in(directory)
+        # A second match on the same cluster, stopped by the SPRT.
+        sprt_status = arena.run([*fake_match(tmp_path / "sprt"), "--scheduler", cluster.scheduler_address])
+    assert sprt_status == 0
+    summary = (tmp_path / "sprt" / "summary.txt").read_text()
+    assert "H1 accepted" in summary and "(SPRT H1)" in summary
+    assert 4 <= len(read_records(tmp_path / "sprt")) < 40
     assert status == 0
     assert killed, "no worker was busy after the first game"
     assert killed["pid"] not in pids  # the worker was gone; its games were played elsewhere
