@@ -24,7 +24,7 @@ import time
 
 import numpy as np
 
-from engine.evaluate import W_QUEEN_FILLED, W_TEMPO, board_features
+from engine.evaluate import QUEEN_SURROUNDED_UNCOVERED, W_QUEEN_FILLED, W_TEMPO, board_features
 
 from . import workers
 from .selfplay import Searchers, opening_board, play, read_weights, selfplay_opening
@@ -82,11 +82,13 @@ def loss(x, y, w):
 def constrain(w):
     """Keep the weights meaningful: the cells filled around a Queen only ever
     hurt more as there are more of them (and none filled is the zero point; six
-    is a finished game), and having the move is never a handicap."""
+    is a finished game except with the Guardians, which these official self-play
+    games never meet: that entry keeps its default), and having the move is never
+    a handicap."""
     queen = w[W_QUEEN_FILLED : W_QUEEN_FILLED + 7]
     queen[0] = 0.0
     queen[1:6] = np.minimum.accumulate(np.minimum(queen[1:6], 0.0))
-    queen[6] = 0.0
+    queen[6] = QUEEN_SURROUNDED_UNCOVERED
     w[W_TEMPO] = max(w[W_TEMPO], 0.0)
     return w
 
