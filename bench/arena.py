@@ -30,7 +30,7 @@ from pathlib import Path
 from . import workers
 from .elo import Sprt
 from .openings import OPENING_PLIES, default_openings_file, generate_openings, load_openings
-from .records import GAMES_FILE, GameLog, read_records
+from .records import GameLog, resume_records
 from .referee import GameSettings
 from .scoreboard import Scoreboard
 from .timecontrol import TimeControl
@@ -197,7 +197,10 @@ def parse_arguments(argv):
     args = parser.parse_args(match)
     args.resume = directory
     try:
-        played = read_records(args.out) if (args.out / GAMES_FILE).exists() else []
+        played, cut = resume_records(args.out)
+        if cut:
+            print(f"note: the last line of {args.out}/games.jsonl was cut short; its game is played again",
+                  file=sys.stderr)
     except (OSError, ValueError) as error:
         raise ArenaError(f"cannot read the games in {args.out}: {error}") from None
     return args, without(match), played

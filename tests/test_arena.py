@@ -392,3 +392,17 @@ def test_a_resumed_match_counts_the_games_on_file_once_and_refuses_others(tmp_pa
         with pytest.raises(arena.ArenaError, match="is not one of this match's games"):
             Tournament(entrants, tasks, GameSettings(), GameLog(tmp_path), Scoreboard(["a", "b"]),
                        played=[dict(on_file[0], **other)])
+
+
+def test_a_record_cut_short_by_a_kill_is_dropped_when_the_match_resumes(tmp_path):
+    from bench.records import GAMES_FILE, resume_records
+
+    path = tmp_path / GAMES_FILE
+    whole = [json.dumps({"number": n}) for n in (1, 2)]
+    path.write_text(whole[0] + "\n" + whole[1] + "\n" + '{"number": 3, "whi')
+    assert resume_records(tmp_path) == ([{"number": 1}, {"number": 2}], True)
+    assert path.read_text() == whole[0] + "\n" + whole[1] + "\n"
+    path.write_text(whole[0] + "\n" + whole[1])  # whole, but for its newline
+    assert resume_records(tmp_path) == ([{"number": 1}, {"number": 2}], False)
+    assert path.read_text().endswith("}\n")
+    assert resume_records(tmp_path / "none") == ([], False)
