@@ -10,19 +10,27 @@ tc=BASE+INCREMENT (a clock in seconds); limit=time, seconds or clock is the
 form of its time limits (bestmove time hh:mm:ss, bestmove seconds S, or with a
 clock hexbee's bestmove clock REMAINING INCREMENT). --each gives defaults for all engines.
 Two engines play a match, more a round robin. Results go to --out: games.jsonl,
-games.pgn, summary.txt and each engine's stderr.
+games.pgn, summary.txt, match.json (the arguments) and each engine's stderr.
+
+The games are played on Dask distributed (the `bench` extra, pip install -e
+'.[bench]'): a LocalCluster of --concurrency worker processes, or with
+--scheduler ADDRESS the cluster behind that scheduler; without Dask, or with
+--local, on threads of this process. --resume DIR plays on the match saved in
+DIR (its arguments from DIR/match.json), only the games not in its games.jsonl.
 """
 
 import argparse
+import json
 import os
 import signal
 import sys
 from datetime import datetime
 from pathlib import Path
 
+from . import workers
 from .elo import Sprt
 from .openings import OPENING_PLIES, default_openings_file, generate_openings, load_openings
-from .records import GameLog
+from .records import GameLog, resume_records
 from .referee import GameSettings
 from .scoreboard import Scoreboard
 from .timecontrol import TimeControl
@@ -32,6 +40,9 @@ from .uhp_client import EngineSpec
 DEFAULTS = GameSettings()
 RESULTS = Path(__file__).resolve().parent / "results"
 TIME_CONTROL_KEYS = ("depth", "movetime", "tc")
+MATCH_FILE = "match.json"  # the arguments of a match, for --resume
+MATCH_ARGUMENTS = ("--engine", "--each", "--out")  # what a resumed match keeps from its first run
+RUN_ARGUMENTS = {"--resume": 1, "--scheduler": 1, "--local": 0}  # how a run plays, not saved in match.json
 
 
 def parse_entrant(words, defaults, number):
@@ -85,7 +96,7 @@ def build_parser():
         epilog=__doc__.split("\n\n", 2)[2],
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--engine", nargs="+", action="append", required=True, metavar="KEY=VALUE",
+    parser.add_argument("--engine", nargs="+", action="append", metavar="KEY=VALUE",
                         help="one engine (give two or more)")
     parser.add_argument("--each", nargs="+", default=[], metavar="KEY=VALUE", help="defaults for every engine")
     parser.add_argument("--game-type", default="Base+MLP", help="for the default openings file and random openings")
@@ -95,7 +106,11 @@ def build_parser():
     parser.add_argument("--opening-plies", type=int, default=OPENING_PLIES)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", type=int, default=100, help="games per pairing (rounded up to even)")
-    parser.add_argument("--concurrency", type=int, default=os.cpu_count() or 1, help="games at once")
+    parser.add_argument("--concurrency", type=int, default=os.cpu_count() or 1,
+                        help="games at once: LocalCluster workers or local threads")
+    workers.add_arguments(parser, "play on threads of this process, not on Dask")
+    parser.add_argument("--resume", type=Path, metavar="DIR",
+                        help="go on with the match saved in DIR: play the games not yet in its games.jsonl")
     parser.add_argument("--max-plies", type=int, default=DEFAULTS.max_plies, help="adjudicate a draw here")
     parser.add_argument("--margin", type=float, default=DEFAULTS.margin,
                         help="seconds an engine may overrun its time")
@@ -137,6 +152,74 @@ class Progress:
             self.stream.write("\n")
 
 
+def without(argv, options=RUN_ARGUMENTS):
+    """`argv` less `options` (option -> how many values follow it) and their values."""
+    rest, words = [], iter(argv)
+    for word in words:
+        if word in options:
+            for _ in range(options[word]):
+                next(words, None)
+        elif word.split("=", 1)[0] not in options:
+            rest.append(word)
+    return rest
+
+
+def resumed_arguments(directory, argv):
+    """The arguments of the match saved in `directory`, then those of `argv`
+    (they may change how it is run and add games, not who plays). A folder
+    without match.json (a match of an older arena) takes `argv` as they are."""
+    rest = without(argv, {"--resume": 1})
+    path = directory / MATCH_FILE
+    if not path.exists() and "--engine" in rest:
+        return [*rest, "--out", str(directory)]
+    given = [word for word in rest if word.split("=", 1)[0] in MATCH_ARGUMENTS]
+    if given:
+        raise ArenaError(f"a resumed match keeps its engines and folder: leave out {', '.join(given)}")
+    try:
+        saved = without(json.loads(path.read_text(encoding="utf-8"))["argv"], {"--out": 1})
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise ArenaError(f"cannot resume from {directory}: no readable {MATCH_FILE} ({error}); "
+                         "give the match's --engine arguments") from None
+    return [*saved, *rest, "--out", str(directory)]
+
+
+def parse_arguments(argv):
+    """(arguments, the arguments to save in match.json, records already
+    played) of a new or a resumed match."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.resume is None:
+        if not args.engine:
+            raise ArenaError("give at least two engines (--engine cmd=... --engine cmd=...), or --resume DIR")
+        return args, without(argv), []
+    directory = args.resume
+    match = resumed_arguments(directory, argv)
+    args = parser.parse_args(match)
+    args.resume = directory
+    try:
+        played, cut = resume_records(args.out)
+        if cut:
+            print(f"note: the last line of {args.out}/games.jsonl was cut short; its game is played again",
+                  file=sys.stderr)
+    except (OSError, ValueError) as error:
+        raise ArenaError(f"cannot read the games in {args.out}: {error}") from None
+    return args, without(match), played
+
+
+def make_runner(args):
+    """The runner of the games (None: tournament.LocalRunner) and the Dask
+    cluster it needs (bench/workers.py)."""
+    try:
+        cluster = workers.cluster_from(args, args.concurrency, "this process's threads")
+    except workers.WhereError as error:
+        raise ArenaError(str(error)) from None
+    if cluster is None:
+        return None, None
+    from .cluster import DaskRunner
+
+    return DaskRunner(cluster), cluster
+
+
 def main(argv=None):
     """The console script: SIGTERM stops the match like Ctrl-C does."""
 
@@ -150,8 +233,9 @@ def main(argv=None):
 def run(argv=None):
     """Run a match from command-line arguments; return the exit status (0,
     2 for a match that cannot be run, 130 when interrupted)."""
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
     try:
+        args, saved, played = parse_arguments(argv)
         entrants = [parse_entrant(words, args.each, number) for number, words in enumerate(args.engine, start=1)]
         if len(entrants) < 2:
             raise ArenaError("give at least two engines")
@@ -161,34 +245,48 @@ def run(argv=None):
         pairs = (args.games + 1) // 2
         openings = openings_for(args, pairs)
         tasks = schedule(len(entrants), openings, args.games)
+        runner, cluster = make_runner(args)
+        settings = GameSettings(args.max_plies, args.margin, args.command_timeout, args.hang_timeout)
+        scoreboard = Scoreboard([entrant.name for entrant in entrants], sprt)
+        out = args.out or RESULTS / f"arena-{datetime.now():%Y%m%d-%H%M%S}"
+        log = GameLog(out)
+        progress = Progress(scoreboard, len(tasks))
+        tournament = Tournament(entrants, tasks, settings, log, scoreboard, concurrency=args.concurrency,
+                                startup_timeout=args.startup_timeout, on_game=progress, played=played)
     except (ArenaError, ValueError, OSError) as error:
         print(f"arena: {error}", file=sys.stderr)
         return 2
-    out = args.out or RESULTS / f"arena-{datetime.now():%Y%m%d-%H%M%S}"
-    settings = GameSettings(args.max_plies, args.margin, args.command_timeout, args.hang_timeout)
-    scoreboard = Scoreboard([entrant.name for entrant in entrants], sprt)
-    log = GameLog(out)
-    progress = Progress(scoreboard, len(tasks))
+    (out / MATCH_FILE).write_text(json.dumps({"argv": saved}, indent=1) + "\n", encoding="utf-8")
+    on_file = scoreboard.played
     for entrant in entrants:
         print(f"{entrant.name}: {entrant.spec.command} {entrant.control}"
               + "".join(f" {name}={value}" for name, value in entrant.spec.options))
     if pairs > len(openings):  # deterministic engines then replay the same games
         print(f"note: {len(openings)} openings for {pairs} pairs of games: openings are reused")
-    print(f"{len(tasks)} games, {args.concurrency} at once, results in {out}", flush=True)
+    if args.resume is not None:
+        print(f"resumed: {on_file} games on file, {len(tournament.pending)} to play")
     status, ending = 1, "stopped by an error in the runner"
     try:
-        tournament = Tournament(entrants, tasks, settings, log, scoreboard, concurrency=args.concurrency,
-                                startup_timeout=args.startup_timeout, on_game=progress)
-        tournament.run()
+        if cluster is not None and tournament.pending:
+            with cluster:
+                print(f"{len(tasks)} games on {cluster.describe()}, results in {out}", flush=True)
+                tournament.run(runner)
+        else:
+            print(f"{len(tasks)} games, {args.concurrency} at once, results in {out}", flush=True)
+            tournament.run(runner)
         status, ending = 0, tournament.stopped_by or "all games played"
     except ArenaError as error:
         print(f"arena: {error}", file=sys.stderr)
         ending, status = f"stopped: {error}", 2
     except KeyboardInterrupt:
         ending, status = "interrupted", 130
+    except OSError as error:  # a scheduler that cannot be reached
+        print(f"arena: {error}", file=sys.stderr)
+        ending, status = f"stopped: {error}", 2
     finally:
         progress.finish()
-        summary = f"{scoreboard.table()}\n{scoreboard.played} of {len(tasks)} games played ({ending})"
+        before = f", {on_file} of them before this run" if on_file else ""
+        summary = f"{scoreboard.table()}\n{scoreboard.played} of {len(tasks)} games played{before} ({ending})"
         print(summary)
         log.write_summary(summary)
         log.close()

@@ -45,6 +45,31 @@ def read_records(directory):
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+def resume_records(directory):
+    """The game records of a folder whose match goes on: as read_records, but
+    a last line that a kill cut short (no newline, not JSON) is cut off the
+    file, so that its game is played again and the next record starts a line.
+    Returns (records, whether a line was cut)."""
+    path = Path(directory) / GAMES_FILE
+    if not path.exists():
+        return [], False
+    data = path.read_bytes()
+    start = data.rfind(b"\n", 0, len(data) - 1) + 1 if data else 0
+    last = data[start:]
+    cut = False
+    if last and not last.endswith(b"\n"):
+        try:
+            json.loads(last)
+        except ValueError:
+            with open(path, "r+b") as handle:
+                handle.truncate(start)
+            cut = True
+        else:  # a whole record that only lacks its newline
+            with open(path, "ab") as handle:
+                handle.write(b"\n")
+    return read_records(directory), cut
+
+
 def game_record(record, event):
     """One finished game as an engine.pgn.Game: the tags (players, time controls,
     termination), its moves, its result and the reason it ended as a comment

@@ -4,8 +4,11 @@
     python -m bench.search --signature     # fixed depth, one thread: total nodes (changes only with the search)
     python -m bench.search --time-control  # how long `bestmove time T` takes to answer in a real engine
     python -m bench.search --time-to-depth 6  # seconds to a fixed depth, 1 thread and with a helper
+    python -m bench.search --fan           # 1 s per mid-game position of the fan game types, 1 thread
 
-Positions: an opening, two middle games and an end game (from tests/data). Kernels
+Positions: an opening, two middle games and an end game (from tests/data); with --fan,
+the official middle games and two mid-game positions of each main fan game type (those of
+tests/data/perft_fan.tsv, 20 and 24 random plies in), by game type. Kernels
 are loaded before anything is timed, except in --time-control's first call of each
 process, which is meant to include loading them from numba's cache.
 """
@@ -17,7 +20,7 @@ import time
 from engine.game import Board
 from engine.search import Searcher
 
-from .perft import midgame_position
+from .perft import ROOT, midgame_position
 from .uhp_client import EngineProcess, this_engine
 
 SIGNATURE_DEPTH = 5
@@ -35,6 +38,36 @@ def positions():
         ("middle Base ply 24", midgame_position("Base_ply24")),
         ("end Base ply 27", endgame),
     ]
+
+
+FAN_TYPES = ("Base+Guardians", "Base+Dx", "Base+E", "Base+J", "Base+MLP+Guardians+Dx+E+J")
+
+
+def fan_positions():
+    """(game type, GameString) of the official middle games and the fan game types'."""
+    rows = [line.split("\t") for line in (ROOT / "tests" / "data" / "perft_fan.tsv").read_text().splitlines()
+            if line and not line.startswith("#")]
+    found = [("Base+MLP", midgame_position(name)) for name in ("Base+MLP_ply12", "Base+MLP_ply24")]
+    for game_type in FAN_TYPES:
+        found += [(game_type, text) for name, text, depth, _ in rows
+                  if depth == "1" and name in (f"{game_type}_mid20", f"{game_type}_mid24")]
+    return found
+
+
+def fan_speed(searcher, seconds):
+    """Depths reached in `seconds` (one thread) and nodes per second of CPU time (which a
+    loaded machine changes less than the depths), per game type."""
+    print(f"{'game type':<28} {'positions':>9} {'depths':>8} {'nodes/s (CPU)':>14}")
+    by_type = {}
+    for game_type, game_string in fan_positions():
+        start = time.thread_time()
+        result, _ = run(searcher, game_string, seconds=seconds)
+        entry = by_type.setdefault(game_type, [[], 0, 0.0])
+        entry[0].append(result.depth)
+        entry[1] += result.nodes
+        entry[2] += time.thread_time() - start
+    for game_type, (depths, nodes, cpu) in by_type.items():
+        print(f"{game_type:<28} {len(depths):>9} {'/'.join(map(str, depths)):>8} {nodes / cpu:>14,.0f}", flush=True)
 
 
 def run(searcher, game_string, **limits):
@@ -94,12 +127,16 @@ def main():
     parser.add_argument("--time-control", action="store_true", help="answer times of bestmove time T")
     parser.add_argument("--time-to-depth", type=int, metavar="D", help="seconds to depth D, with and without helpers")
     parser.add_argument("--processes", type=int, default=3, help="fresh engines per T with --time-control")
+    parser.add_argument("--fan", action="store_true", help="the fan game types beside Base+MLP, 1 thread, the first --seconds (1 s)")
     args = parser.parse_args()
     if args.time_control:
         time_control([0.1, 0.5, 1.0, 2.0], args.processes)
         return
     searcher = Searcher()
     run(searcher, positions()[0][1], depth=2)  # load the kernels
+    if args.fan:
+        fan_speed(searcher, args.seconds[0])
+        return
     if args.signature:
         total = 0
         start = time.perf_counter()

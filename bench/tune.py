@@ -10,7 +10,10 @@ out. The evaluation is linear in its features (engine/evaluate.py), so the weigh
 are fitted by gradient descent on the mean squared error between the result and a
 logistic function of the evaluation, plus a pull (--prior) towards the starting
 weights, which keeps weights the data says little about where they were. The
-next round plays with the fitted weights. Positions accumulate in --data.
+next round plays with the fitted weights. Positions accumulate in --data. The
+games are played on Dask like the arena's (bench/workers.py: a LocalCluster of
+--concurrency workers, each keeping its Searcher, or --scheduler ADDRESS), or
+with --local one after the other in this process.
 """
 
 import argparse
@@ -21,26 +24,51 @@ import time
 
 import numpy as np
 
-from engine.evaluate import W_QUEEN_FILLED, W_TEMPO, board_features
-from engine.search import Searcher
+from engine.evaluate import QUEEN_SURROUNDED_UNCOVERED, W_QUEEN_FILLED, W_TEMPO, board_features
 
-from .selfplay import play, read_weights, selfplay_opening
+from . import workers
+from .selfplay import Searchers, opening_board, play, read_weights, selfplay_opening
 
 # Logistic scale: an evaluation of SCALE units is about a 73% expected score.
 SCALE = 200.0
+TABLE_MB = 16  # the self-play Searchers' transposition table
 
 
-def game_rows(searcher, rng, depth, max_plies):
-    """Feature rows of the positions of one self-play game (from ply 8 on), and
-    the result for White (None if it was not decided within max_plies)."""
+def game_rows(searcher, opening, depth, max_plies):
+    """Feature rows of the positions of one self-play game from `opening` (a
+    GameString), from ply 8 on, and the result for White (None if it was not
+    decided within max_plies)."""
     rows = []
 
     def record(board):
         if board.ply >= 8:
             rows.append(board_features(board))
 
-    result = play(selfplay_opening(rng), searcher, searcher, {"depth": depth}, max_plies, record)
+    result = play(opening_board(opening), searcher, searcher, {"depth": depth}, max_plies, record)
     return rows, result
+
+
+def _rows_on_worker(name, opening, depth, max_plies):
+    from .cluster import cache
+
+    with cache(name).pool.borrowed() as (searcher,):
+        return game_rows(searcher, opening, depth, max_plies)
+
+
+def play_round(cluster, weights, openings, depth, max_plies, accept):
+    """Play one round's games with `weights` (in this process when `cluster`
+    is None), passing each game's (rows, result) to `accept` as it finishes."""
+    if cluster is None:
+        searcher = Searchers([weights], TABLE_MB)()[0]
+        for opening in openings:
+            accept(game_rows(searcher, opening, depth, max_plies))
+        return
+    name = cluster.cached(Searchers([weights], TABLE_MB), "tune")
+    try:
+        cluster.stream(_rows_on_worker, [(name, opening, depth, max_plies) for opening in openings],
+                       [f"{name}-game-{n}" for n in range(len(openings))], lambda rows: accept(rows) or True)
+    finally:
+        cluster.uncache(name)
 
 
 def predicted(x, w):
@@ -54,11 +82,13 @@ def loss(x, y, w):
 def constrain(w):
     """Keep the weights meaningful: the cells filled around a Queen only ever
     hurt more as there are more of them (and none filled is the zero point; six
-    is a finished game), and having the move is never a handicap."""
+    is a finished game except with the Guardians, which these official self-play
+    games never meet: that entry keeps its default), and having the move is never
+    a handicap."""
     queen = w[W_QUEEN_FILLED : W_QUEEN_FILLED + 7]
     queen[0] = 0.0
     queen[1:6] = np.minimum.accumulate(np.minimum(queen[1:6], 0.0))
-    queen[6] = 0.0
+    queen[6] = QUEEN_SURROUNDED_UNCOVERED
     w[W_TEMPO] = max(w[W_TEMPO], 0.0)
     return w
 
@@ -99,22 +129,40 @@ def main():
     parser.add_argument("--weights", help="JSON list of starting weights (default: the engine's)")
     parser.add_argument("--data", help="NPZ file of positions, read and extended")
     parser.add_argument("--out", help="also write the weights to this JSON file")
+    parser.add_argument("--concurrency", type=int, default=os.cpu_count() or 1, help="LocalCluster workers")
+    workers.add_arguments(parser)
     args = parser.parse_args()
+    try:
+        cluster = workers.cluster_from(args, args.concurrency) if args.games else None
+    except workers.WhereError as error:
+        parser.error(str(error))
+    if cluster is None:
+        run(args)
+    else:
+        with cluster:
+            run(args, cluster)
+
+
+def run(args, cluster=None):
+    """The rounds of play and fit of `args` (see main), the games on `cluster`."""
     rng = random.Random(args.seed)
     start_weights = read_weights(args.weights)
     weights = start_weights.copy()
     xs, ys = load(args.data)
     for round_number in range(1, max(args.rounds, 1) + 1):
-        searcher = Searcher(weights)
-        searcher.set_option("TranspositionTableSizeMB", 16)
         started = time.perf_counter()
         decided = 0
-        for _ in range(args.games):
-            rows, result = game_rows(searcher, rng, args.depth, args.max_plies)
+
+        def collect(game):
+            nonlocal decided
+            rows, result = game
             if result is not None:
                 decided += 1
                 xs.extend(rows)
                 ys.extend([result] * len(rows))
+
+        openings = [selfplay_opening(rng).game_string() for _ in range(args.games)]
+        play_round(cluster, weights, openings, args.depth, args.max_plies, collect)
         x = np.array(xs, dtype=np.float64)
         y = np.array(ys, dtype=np.float64)
         if args.data:

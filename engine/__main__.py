@@ -55,9 +55,9 @@ def main(argv=None):
     stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
     stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="replace", newline="\n")
     try:
-        signal.signal(signal.SIGINT, _interrupt_start_up)  # from here on, KeyboardInterrupt ends it
+        signal.signal(signal.SIGINT, _exit_at_start_up)
         if SIGINTS_AT_START:
-            raise KeyboardInterrupt
+            _quit(stdout, 0)
         stdout.write("".join(line + "\n" for line in info_lines()) + "ok\n")
         stdout.flush()
         lines, input_ended = _read_in_background(stdin)
@@ -67,7 +67,7 @@ def main(argv=None):
         session = Session(stdout, input_ended=input_ended)
         warm_up_first(session.searcher)
         _set_options(session, args.option)
-        signal.signal(signal.SIGINT, lambda signum, frame: _on_sigint(session))
+        signal.signal(signal.SIGINT, lambda signum, frame: _on_sigint(session, stdout))
         warming = None  # the rest of the kernels load in the background once the engine is first idle
         try:
             while not session.exit_requested:
@@ -78,13 +78,11 @@ def main(argv=None):
                 session.handle(*item)
         finally:
             session.close()
-    except (KeyboardInterrupt, BrokenPipeError):  # SIGINT when idle or loading; or the viewer went away
+    except BrokenPipeError:  # the viewer went away
         pass
     except SystemExit as stop:  # a bad --option
         _quit(stdout, stop.code)
     except Exception:  # a bug outside any command: say so on stderr, then end as always
-        if SIGINTS_AT_START:  # KeyboardInterrupt inside an import's C code comes out as an ImportError
-            _quit(stdout, 0)
         logging.getLogger(NAME).exception("the engine failed")
         _quit(stdout, 1)
     _quit(stdout, 0)
@@ -143,16 +141,20 @@ def _read_in_background(stdin):
     return lines, ended
 
 
-def _interrupt_start_up(signum, frame):
-    """SIGINT while the engine starts: noted (see main), and the start-up ends."""
-    SIGINTS_AT_START.append(signum)
-    raise KeyboardInterrupt
+def _exit_at_start_up(signum, frame):
+    """SIGINT while the engine starts: it ends at once, status 0; the client has
+    the banner if it was already flushed, else nothing. Exiting here rather than
+    raising KeyboardInterrupt: an exception raised by a signal handler can land
+    in a weakref callback of the import machinery, where Python only prints
+    "Exception ignored in ..." on stderr and goes on starting."""
+    os._exit(0)
 
 
-def _on_sigint(session):
-    """SIGINT stops a running search or perft (which then answers); when idle it exits."""
+def _on_sigint(session, stdout):
+    """SIGINT stops a running search or perft (which then answers); when idle it
+    ends the engine, at once for the same reason as at start-up."""
     if not session.interrupt():
-        raise KeyboardInterrupt
+        _quit(stdout, 0)
 
 
 def _quit(stdout, status):

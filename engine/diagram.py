@@ -19,7 +19,7 @@ White in hand: wQ wS2 wB1 wB2 wG1 wG2 wG3 wA1 wA2 wA3
 Black in hand: bQ bS2 bB1 bB2 bG1 bG2 bG3 bA1 bA2 bA3
 """
 
-from .bugs import BLACK, BUGS, EXPANSION_BIT, NUM_PIECES, PIECE_NAMES, PIECES, WHITE
+from .bugs import BLACK, NUM_PIECES, PIECE_NAMES, PIECES, WHITE
 from .hexgrid import DIRECTION_DQ_DR, axial
 
 COLOR_NAMES = ("White", "Black")
@@ -45,19 +45,13 @@ def border(occupied):
     return sorted(near.difference(occupied))
 
 
-def bug_enabled(board, bug):
-    """Whether the board's game type has the bug (its row's expansion letter)."""
-    letter = BUGS[bug].expansion
-    return not letter or bool(board.expansions & EXPANSION_BIT[letter])
-
-
 def hand(board, color):
     """The pieces `color` has not placed yet, by piece id (bugs in table order,
     copies in order), of the bugs the game type has."""
     return [
         piece
         for piece in range(NUM_PIECES)
-        if PIECES[piece][0] == color and bug_enabled(board, PIECES[piece][1]) and board.piece_cell(piece) < 0
+        if PIECES[piece][0] == color and board.has_bug(PIECES[piece][1]) and board.piece_cell(piece) < 0
     ]
 
 

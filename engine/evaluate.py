@@ -22,7 +22,7 @@ from .movegen import mark_pinned, new_stamp
 W_IN_HAND = 0  # per bug, a piece still in hand
 W_MOVABLE = W_IN_HAND + NUM_BUGS  # per bug, a piece on top and not pinned
 W_STUCK = W_MOVABLE + NUM_BUGS  # per bug, a piece pinned or covered
-W_QUEEN_FILLED = W_STUCK + NUM_BUGS  # by number of filled cells around the own Queen (0..6)
+W_QUEEN_FILLED = W_STUCK + NUM_BUGS  # by number of filled cells around the own Queen (0..6; 6 only with Guardians)
 W_QUEEN_CAN_SLIDE = W_QUEEN_FILLED + 7  # own Queen unpinned with a free sliding step
 W_ON_ENEMY_QUEEN = W_QUEEN_CAN_SLIDE + 1  # own climber (beetle, mosquito) on top of the enemy Queen
 W_FREE_NEXT_TO_OWN_QUEEN = W_ON_ENEMY_QUEEN + 1  # own movable piece beside the own Queen
@@ -44,7 +44,13 @@ DEFAULT_WEIGHTS = np.zeros(NUM_WEIGHTS, dtype=np.int64)
 DEFAULT_WEIGHTS[W_IN_HAND : W_IN_HAND + NUM_BUGS] = [bug.weight_in_hand for bug in BUGS]
 DEFAULT_WEIGHTS[W_MOVABLE : W_MOVABLE + NUM_BUGS] = [bug.weight_movable for bug in BUGS]
 DEFAULT_WEIGHTS[W_STUCK : W_STUCK + NUM_BUGS] = [bug.weight_stuck for bug in BUGS]
-DEFAULT_WEIGHTS[W_QUEEN_FILLED : W_QUEEN_FILLED + 7] = [0, -3, -11, -68, -151, -277, 0]
+# Six filled cells are a game in progress only with the Guardians, whose Queen is captured
+# when also covered (fan-rules.md GU-1): surrounded but uncovered, one cover from capture,
+# she is as near lost as a Queen covered by an enemy with five filled (-277 - 114), and
+# worse than five filled, so that the search wants to close the ring. Hand-set: the
+# official games the weights were tuned on never evaluate it (bench.tune keeps it).
+QUEEN_SURROUNDED_UNCOVERED = -400
+DEFAULT_WEIGHTS[W_QUEEN_FILLED : W_QUEEN_FILLED + 7] = [0, -3, -11, -68, -151, -277, QUEEN_SURROUNDED_UNCOVERED]
 DEFAULT_WEIGHTS[W_QUEEN_CAN_SLIDE] = 34
 DEFAULT_WEIGHTS[W_ON_ENEMY_QUEEN] = 114
 DEFAULT_WEIGHTS[W_FREE_NEXT_TO_OWN_QUEEN] = 26

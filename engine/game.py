@@ -111,6 +111,7 @@ _REFERENCE_SCAN = ((0, 3), (1, 4), (2, 5), (3, 0), (4, 1), (5, 2))
 # decoding a move from Python must not pay a call into compiled code per field.
 _kind_of, _piece_of, _dest_of, _encode = move_kind.py_func, move_piece.py_func, move_dest.py_func, encode.py_func
 _neighbor = neighbor.py_func
+_bug_enabled = bug_enabled.py_func
 
 
 class Move(int):
@@ -293,6 +294,10 @@ class Board:
         self._info, self._undo = state.info, state.undo
         self._height, self._stack = state.height, state.stack
         self._piece_cell, self._piece_level = state.piece_cell, state.piece_level
+        # Whether the game type has more ground pieces than the grid's fold allows in
+        # one line (constants.MAX_HIVE_SPAN): the biggest fan ones. Fixed by the game type.
+        self._may_overstretch = 2 * sum(BUGS[b].copies for b in range(NUM_BUGS)
+                                        if self.has_bug(b) and BUGS[b].placement != PLACE_ON_TOP) - 1 > MAX_HIVE_SPAN
 
     # --- Construction -----------------------------------------------------------
     @classmethod
@@ -334,7 +339,7 @@ class Board:
                 piece = parse_piece(name)
                 if state.piece_cell[piece] >= 0:
                     raise ValueError(f"{name} is on the board twice")
-                if not bug_enabled(state, PIECE_BUG[piece]):
+                if not board.has_bug(PIECE_BUG[piece]):
                     raise ValueError(f"{name} is not a piece of {board.game_type}")
                 put_piece(state, piece, cell_of(q, r))
         if turn < 1 or to_move not in (WHITE, BLACK):
@@ -429,6 +434,10 @@ class Board:
     @property
     def expansions(self):
         return int(self._info[INFO_EXPANSIONS])
+
+    def has_bug(self, bug):
+        """Whether the game type has the bug (an index of engine.bugs.BUGS)."""
+        return bool(_bug_enabled(self._state, bug))
 
     @property
     def game_type(self):
@@ -528,7 +537,7 @@ class Board:
     def locate(self, name):
         """Axial (q, r) of the piece named `name` ('wS1'), None while in hand."""
         piece = _as_piece(name)
-        if not bug_enabled(self._state, PIECE_BUG[piece]):
+        if not self.has_bug(PIECE_BUG[piece]):
             raise ValueError(f"{piece_name(piece)} is not a piece of {self.game_type}")
         cell = self.piece_cell(piece)
         return None if cell < 0 else axial(cell)
@@ -651,13 +660,6 @@ class Board:
                     return Move._named(legal, format_move_text(parsed))
         raise IllegalMoveError(self._illegal_reason(move, blocked))
 
-    @property
-    def _may_overstretch(self):
-        """Whether the game type has more ground pieces than the grid's fold
-        allows in one line (constants.MAX_HIVE_SPAN): the biggest fan ones."""
-        return 2 * sum(BUGS[b].copies for b in range(NUM_BUGS)
-                       if bug_enabled(self._state, b) and BUGS[b].placement != PLACE_ON_TOP) - 1 > MAX_HIVE_SPAN
-
     def _hive_span(self):
         """The largest hex distance between two cells of the hive."""
         cells = {axial(cell) for _, cell, _ in self.pieces_in_play()}
@@ -715,7 +717,7 @@ class Board:
         in_play = state.piece_cell[piece] >= 0
         if PIECE_COLOR[piece] != side:
             return "It's not that player's turn."
-        if not bug_enabled(state, bug):
+        if not self.has_bug(bug):
             return "That piece is not enabled in this game."
         placeable = self._placeable_pieces()
         queen = QUEEN_ID[side]

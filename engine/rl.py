@@ -10,7 +10,11 @@ or moving `piece` (an id of engine.bugs.PIECE_NAMES) to `cell`, and PASS_ACTION.
 The cell is counted from the centre of the hive, which is moved to the grid's
 origin (hexgrid.ORIGIN, axial (0, 0)): the same move in a shifted hive is the
 same action. Moves are the codec's (moves.py), so a Pillbug's throw of a piece
-is that piece's move, and two actions never give the same position.
+is that piece's move, and two actions never give the same position. A Sperling's
+Dragonfly's carry (KIND_TRANSPORT, fan-rules.md DX-3) is the Dragonfly's action to
+its destination: carrying is compulsory when legal, so a hop from on top to empty
+ground either carries or not, never both, and the action is that one move (which
+one the move generator says, when the action is decoded).
 
 Observation. float32 planes of OBSERVATION_SHAPE over the 32 x 32 grid, centred
 as the actions are (plane[y, x] is the cell x + 32 * y): for each level of a
@@ -19,7 +23,8 @@ that kind stands at that level, so the order of a stack is kept; then for each
 kind a constant plane of its pieces in hand over its copies; for each bug, 1 if
 the game type has it; 1 everywhere when Black is to move; 1 on the cell of the
 piece moved last (which the Pillbug may not throw). Not in it: the turn number
-beyond what the hands tell, and the history (repetitions).
+beyond what the hands tell, the history (repetitions), and the fan statuses beyond
+the piece moved last (a piece a throw froze, a Dragonfly's cargo: fan-rules.md §3.2).
 
 >>> state = State("Base+MLP")
 >>> state.legal_actions().tolist() == sorted(state.move_to_action(m) for m in Board("Base+MLP").legal_moves)
@@ -38,12 +43,14 @@ import numpy as np
 from numba import njit, typeof
 
 from .board import copy_position, make_move, new_state, unmake_move
-from .bugs import CLIMBERS, NUM_BUGS, NUM_PIECES, PIECES_PER_SIDE
+from .bugs import CLIMBERS, DIAGONAL, NUM_BUGS, NUM_PIECES, PIECES_PER_SIDE, PLACE_ON_TOP
 from .constants import (
     BLACK_WINS,
     BUG_COPIES,
     BUG_EXPANSION,
     BUG_FIRST_IDS,
+    BUG_MOVEMENT,
+    BUG_PLACEMENT,
     INFO_EXPANSIONS,
     INFO_FLAGS,
     INFO_KEY,
@@ -54,14 +61,15 @@ from .constants import (
     MAX_GAME_PLIES,
     MAX_HEIGHT,
     MAX_MOVES,
+    PIECE_BUG,
     PIECE_COLOR,
     PIECE_KIND,
     WHITE_WINS,
 )
 from .game import Board, Move
 from .hexgrid import CELL_MASK, DIRECTION_DELTA, DIRECTION_DQ_DR, GRID_SIZE, NUM_CELLS, ORIGIN
-from .moves import KIND_MOVE, KIND_PASS, KIND_PLACE, PASS_MOVE, encode, move_dest, move_kind, move_piece
-from .movegen import generate_moves, new_stamp
+from .moves import KIND_MOVE, KIND_PASS, KIND_PLACE, KIND_TRANSPORT, PASS_MOVE, encode, move_dest, move_kind, move_piece
+from .movegen import bug_enabled, generate_moves, new_stamp
 
 __all__ = [
     "State",
@@ -138,15 +146,15 @@ def _action(move, centre):
     kind = move_kind(move)
     if kind == KIND_PASS:
         return PASS_ACTION
-    if kind != KIND_PLACE and kind != KIND_MOVE:
+    if kind != KIND_PLACE and kind != KIND_MOVE and kind != KIND_TRANSPORT:
         return -1
     return move_piece(move) * NUM_CELLS + ((move_dest(move) - centre + ORIGIN) & CELL_MASK)
 
 
 @njit(cache=True, nogil=True)
-def move_of(a, action):
+def move_of(a, action, moves):
     s = a[0]
-    return _move(s, action, hive_centre(s))
+    return _move(s, action, hive_centre(s), moves)
 
 
 @njit(cache=True, nogil=True)
@@ -165,13 +173,23 @@ def pop_kernel(a):
 
 
 @njit(cache=True, nogil=True)
-def _move(s, action, centre):
-    """The move of an action (its kind from where the piece is)."""
+def _move(s, action, centre, moves):
+    """The move of an action (its kind from where the piece is). `moves` is
+    scratch: a Dragonfly's hop from on top to empty ground is a carry or not as
+    the rules decide (DX-3), so that one asks the move generator."""
     if action == PASS_ACTION:
         return PASS_MOVE
     piece = action // NUM_CELLS
     cell = (action % NUM_CELLS + centre - ORIGIN) & CELL_MASK
-    return encode(KIND_MOVE if s.piece_cell[piece] >= 0 else KIND_PLACE, piece, cell)
+    at = s.piece_cell[piece]
+    if at < 0:
+        return encode(KIND_PLACE, piece, cell)
+    if BUG_MOVEMENT[PIECE_BUG[piece]] & DIAGONAL and s.height[at] > 1 and s.height[cell] == 0:
+        n = generate_moves(s, moves)
+        for i in range(n):
+            if move_piece(moves[i]) == piece and move_dest(moves[i]) == cell:
+                return moves[i]
+    return encode(KIND_MOVE, piece, cell)
 
 
 # The kernels called from Python take the state as a one-element array, `a`, not
@@ -232,7 +250,7 @@ def apply_action_kernel(a, action, moves, checked):
         return _OVER
     if s.info[INFO_PLY] >= MAX_GAME_PLIES:
         return _TOO_LONG
-    move = _move(s, action, hive_centre(s))
+    move = _move(s, action, hive_centre(s), moves)
     if checked:
         n = generate_moves(s, moves)
         legal = False
@@ -243,10 +261,14 @@ def apply_action_kernel(a, action, moves, checked):
         if not legal:
             return _ILLEGAL
     elif move_kind(move) == KIND_PLACE:
-        # What keeps an unchecked action from breaking the state: a piece is placed
-        # by its own side onto an empty cell, and a move (a throw moves the enemy's
-        # piece) ends on a stack with room.
-        if PIECE_COLOR[move_piece(move)] != (s.info[INFO_PLY] & 1) or s.height[move_dest(move)] != 0:
+        # What keeps an unchecked action from breaking the state: a piece of the game
+        # type is placed by its own side onto an empty cell (a Guardian onto a stack
+        # with room, GU-2), and a move (a throw moves the enemy's piece) ends on a
+        # stack with room.
+        piece, height = move_piece(move), s.height[move_dest(move)]
+        on_top = BUG_PLACEMENT[PIECE_BUG[piece]] == PLACE_ON_TOP
+        if (PIECE_COLOR[piece] != (s.info[INFO_PLY] & 1) or not bug_enabled(s, PIECE_BUG[piece])
+                or (height > 0) != on_top or height >= MAX_HEIGHT - 1):
             return _ILLEGAL
     elif move_kind(move) == KIND_MOVE and s.height[move_dest(move)] >= MAX_HEIGHT - 1:
         return _ILLEGAL
@@ -542,7 +564,7 @@ class State:
 
     def action_to_move(self, action):
         """The Move an action stands for in this position."""
-        return Move(int(move_of(self._a, int(action))))
+        return Move(int(move_of(self._a, int(action), _moves())))
 
     def move_to_action(self, move):
         """The action of a Move in this position."""
@@ -580,7 +602,7 @@ def _checked_out(out, dtype, shape):
 
 def _check_kinds(n):
     if n < 0:
-        raise NotImplementedError("a legal move has a kind the action space does not hold (place, move, pass)")
+        raise NotImplementedError("a legal move has a kind the action space does not hold (place, move, carry, pass)")
 
 
 def playouts(state, count, seed=0, max_plies=MAX_GAME_PLIES):

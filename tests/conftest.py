@@ -67,6 +67,38 @@ def engine_process(*args):
     return EngineProcess(this_engine(*args), capture_stderr=True).launch()
 
 
+def file_lines(path):
+    """The lines of a text file, none if it does not exist (yet)."""
+    return path.read_text().splitlines() if path.exists() else []
+
+
+def interrupted_arena(argv, out, games=2, timeout=300, group=False):
+    """Run `python -m bench.arena *argv` (results in `out`) until `games`
+    games are in its games.jsonl, then SIGINT it (with `group`, its whole
+    process group, as Ctrl-C in a terminal does); its exit status and its
+    output (stdout and stderr)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    process = subprocess.Popen([sys.executable, "-m", "bench.arena", *argv], cwd=Path(__file__).parent.parent,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=group)
+    try:
+        deadline = time.monotonic() + timeout  # start-up may compile the kernels
+        while time.monotonic() < deadline and len(file_lines(out / "games.jsonl")) < games:
+            time.sleep(0.05)
+        if group:
+            os.killpg(process.pid, signal.SIGINT)
+        else:
+            process.send_signal(signal.SIGINT)
+        output, _ = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    return process.returncode, output
+
+
 @pytest.fixture(scope="session")
 def kernel_cache():
     """Compile or load every kernel in this process first, so that the engine

@@ -36,6 +36,7 @@ functions. Nothing here imports the engine: the tests compare the two.
 import re
 from collections import deque
 from collections.abc import Callable
+from functools import lru_cache
 from typing import NamedTuple
 
 COLORS = ("w", "b")
@@ -53,9 +54,10 @@ def add(cell, direction):
     return cell[0] + direction[0], cell[1] + direction[1]
 
 
+@lru_cache(maxsize=None)
 def neighbours(cell):
-    """The six cells around `cell`."""
-    return [add(cell, d) for d in DIRECTIONS]
+    """The six cells around `cell` (remembered: perft asks for the same cells often)."""
+    return tuple(add(cell, d) for d in DIRECTIONS)
 
 
 def diagonal_cells(cell):
@@ -833,12 +835,17 @@ class Position:
         return pieces
 
     def placements(self):
-        """Placements, each by its bug's placement rule."""
-        return {
-            Action("place", piece, (piece, cell))
-            for piece in self.placeable_pieces()
-            for cell in BUGS[bug(piece)].placement(self, piece)
-        }
+        """Placements, each by its bug's placement rule. A rule reads only the
+        placed piece's colour, the side to move's for every piece placed now, so
+        each rule's cells are found once."""
+        cells = {}
+        actions = set()
+        for piece in self.placeable_pieces():
+            rule = BUGS[bug(piece)].placement
+            if rule not in cells:
+                cells[rule] = rule(self, piece)
+            actions |= {Action("place", piece, (piece, cell)) for cell in cells[rule]}
+        return actions
 
     def powers(self, cell):
         """The movements and abilities of the top piece of `cell`: its own row's,

@@ -7,8 +7,6 @@ instead of hanging the suite."""
 import json
 import math
 import shlex
-import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -35,6 +33,8 @@ from bench.timecontrol import GameClock, TimeControl, format_uhp_time
 from bench.tournament import required_capabilities, schedule
 from engine.game import Board
 from engine.pgn import read_games
+
+from .conftest import file_lines, interrupted_arena
 
 ROOT = Path(__file__).resolve().parent.parent
 FAKE = Path(__file__).resolve().parent / "fake_engine.py"
@@ -200,9 +200,10 @@ def fake(behaviour, *flags):
 
 
 def run_arena(tmp_path, engines, *options):
-    """Run the arena in-process; return its status, game records and summary."""
+    """Run the arena in-process, on its threads (tests/test_cluster.py plays on
+    Dask); return its status, game records and summary."""
     out = tmp_path / "out"
-    argv = [arg for words in engines for arg in ("--engine", *words)]
+    argv = ["--local"] + [arg for words in engines for arg in ("--engine", *words)]
     # A generous start-up time: on a new machine the first start compiles the kernels.
     argv += ["--out", str(out), "--startup-timeout", "300", "--command-timeout", "5", *options]
     status = arena.run(argv)
@@ -302,28 +303,16 @@ def test_engine_settings_and_defaults():
 def test_interrupted_match_keeps_the_finished_games(tmp_path):
     out = tmp_path / "out"
     seed = f"{time.time_ns()}"  # marks this test's engine processes
-    command = [sys.executable, "-m", "bench.arena", "--out", str(out), "--games", "200", "--each", "depth=1",
-               "--engine", fake("random", "--seed", seed), "--engine", fake("random", "--seed", seed + "1"),
-               "--concurrency", "2", "--startup-timeout", "300"]
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    try:
-        deadline = time.monotonic() + 300  # start-up may compile the kernels
-        while time.monotonic() < deadline and len(_lines(out / "games.jsonl")) < 2:
-            time.sleep(0.1)
-        process.send_signal(signal.SIGINT)
-        stdout, _ = process.communicate(timeout=20)
-    finally:
-        process.kill()
-    assert process.returncode == 130
-    games = [json.loads(line) for line in _lines(out / "games.jsonl")]
+    status, stdout = interrupted_arena(
+        ["--out", str(out), "--games", "200", "--each", "depth=1", "--engine", fake("random", "--seed", seed),
+         "--engine", fake("random", "--seed", seed + "1"), "--concurrency", "2", "--startup-timeout", "300",
+         "--local"], out)
+    assert status == 130
+    games = [json.loads(line) for line in file_lines(out / "games.jsonl")]
     assert 2 <= len(games) < 200
     assert f"{len(games)} of 200 games played (interrupted)" in stdout
     assert (out / "summary.txt").read_text().strip().endswith("(interrupted)")
     assert not [cmdline for cmdline in _command_lines() if str(FAKE) in cmdline and seed in cmdline]
-
-
-def _lines(path):
-    return path.read_text().splitlines() if path.exists() else []
 
 
 def _command_lines():
@@ -365,3 +354,55 @@ def test_a_fan_game_type_needs_its_tokens_among_the_capabilities():
     assert required_capabilities("Base") == set()
     assert required_capabilities("Base+MLP") == {"Mosquito", "Ladybug", "Pillbug"}
     assert required_capabilities("Base+P+Guardians+Dx") == {"Pillbug", "Guardians", "Dx"}
+
+
+def test_without_dask_the_arena_plays_on_its_threads_or_says_how_to_install_it(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` raises ImportError
+    monkeypatch.delitem(sys.modules, "bench.cluster", raising=False)
+    engines = ["--engine", fake("random"), "name=one", "--engine", fake("random"), "name=two", "--each", "depth=1"]
+    out = tmp_path / "out"
+    assert arena.run([*engines, "--out", str(out), "--scheduler", "tcp://127.0.0.1:8786"]) == 2
+    assert "--scheduler needs Dask distributed: pip install -e '.[bench]'" in capsys.readouterr().err
+    assert arena.run([*engines, "--out", str(out), "--games", "2", "--max-plies", "10", "--concurrency", "1"]) == 0
+    assert "note: Dask is not installed (pip install -e '.[bench]'): playing on this process's threads" in (
+        capsys.readouterr().err)
+    assert len(read_records(out)) == 2
+
+
+def test_a_resumed_match_counts_the_games_on_file_once_and_refuses_others(tmp_path):
+    from bench.records import GameLog
+    from bench.referee import GameSettings
+    from bench.tournament import Entrant, Tournament
+    from bench.uhp_client import EngineSpec
+
+    entrants = [Entrant(EngineSpec(name, "x"), TimeControl("depth", depth=1)) for name in ("a", "b")]
+    tasks = schedule(2, ["o1", "o2"], 4)
+    on_file = [{"white": "a", "black": "b", "round": 1, "pair": 1, "opening": "o1", "result": "1-0",
+                "termination": "x"},
+               {"white": "b", "black": "a", "pair": 2, "opening": "o2", "result": "1-0", "termination": "x"}]
+    scoreboard = Scoreboard(["a", "b"])
+    tournament = Tournament(entrants, tasks, GameSettings(), GameLog(tmp_path), scoreboard,
+                            played=on_file + on_file[:1])  # a line written twice counts once
+    assert scoreboard.played == 2 and scoreboard.totals("a") == (1, 0, 1)
+    # The second record, of an older arena, has no round: pair 2 of a match is its round 2.
+    assert [task.number for task in tournament.pending] == [2, 3]
+    record = dict(on_file[0], number=1)
+    assert tournament.accept(record) and scoreboard.played == 2  # a game delivered again is not counted again
+    for other in ({"white": "a", "black": "c"}, {"opening": "o2"}, {"round": 3}):
+        with pytest.raises(arena.ArenaError, match="is not one of this match's games"):
+            Tournament(entrants, tasks, GameSettings(), GameLog(tmp_path), Scoreboard(["a", "b"]),
+                       played=[dict(on_file[0], **other)])
+
+
+def test_a_record_cut_short_by_a_kill_is_dropped_when_the_match_resumes(tmp_path):
+    from bench.records import GAMES_FILE, resume_records
+
+    path = tmp_path / GAMES_FILE
+    whole = [json.dumps({"number": n}) for n in (1, 2)]
+    path.write_text(whole[0] + "\n" + whole[1] + "\n" + '{"number": 3, "whi')
+    assert resume_records(tmp_path) == ([{"number": 1}, {"number": 2}], True)
+    assert path.read_text() == whole[0] + "\n" + whole[1] + "\n"
+    path.write_text(whole[0] + "\n" + whole[1])  # whole, but for its newline
+    assert resume_records(tmp_path) == ([{"number": 1}, {"number": 2}], False)
+    assert path.read_text().endswith("}\n")
+    assert resume_records(tmp_path / "none") == ([], False)

@@ -11,13 +11,17 @@ import re
 
 import pytest
 
-from engine.bugs import BLACK, BUGS, EXPANSION_BIT, PIECE_NAMES, FAN_CAPABILITIES, RESTS_ON_TOP, fan_game_types, game_types
+from engine.bugs import BLACK, BUG_OF_LETTER, BUGS, EXPANSION_BIT, PIECE_NAMES, FAN_CAPABILITIES, RESTS_ON_TOP, fan_game_types, game_types
 from engine.board import compute_key, make_move, unmake_move
 from engine.constants import INFO_FROZEN, INFO_KEY, INFO_LAST_CARRIED, INFO_LAST_MOVED, INFO_PLY, INFO_RESULT
 from engine.errors import IllegalMoveError, NotationError
+from engine.evaluate import (
+    DEFAULT_WEIGHTS, W_MOVABLE, W_ON_ENEMY_QUEEN, W_PILLBUG_NEXT_TO_OWN_QUEEN, W_QUEEN_FILLED, board_features,
+)
 from engine.game import Board
 from engine.hexgrid import axial
 from engine.notation import format_game_type, parse_game_type
+from engine.search import Searcher
 from engine.uhp import Session
 
 from .conftest import read_rows
@@ -270,3 +274,48 @@ def test_a_hive_longer_than_the_grid_holds_is_refused_and_nothing_changes():
     with pytest.raises(IllegalMoveError, match="stretches over more than 30 cells"):
         board.push(placement)
     assert board.key == before and board.piece_cell(PIECE_NAMES.index("wJ")) == -1
+
+
+# --- The evaluation of the new bugs (issue 12, item 7) ---------------------------------
+# bQ one cell short of surrounded, that cell (0,1) reachable by wA2 only, and no white
+# piece able to cover her this turn (a Guardian is never placed next to an enemy, GU-2).
+#            wS1   wG1
+#         bG1   bQ    wA1   wQ    wA2
+#            bS1    *
+GUARDIANS_RING = {(0, 0): ["bQ"], (1, 0): ["wA1"], (1, -1): ["wG1"], (0, -1): ["wS1"], (-1, 0): ["bG1"],
+                  (-1, 1): ["bS1"], (2, 0): ["wQ"], (3, 0): ["wA2"]}
+
+
+def white_score(board):
+    """The static evaluation of a position for White."""
+    return int(board_features(board) @ DEFAULT_WEIGHTS)
+
+
+def test_with_guardians_a_surrounded_uncovered_queen_is_nearly_lost():
+    """GU-1: surrounded, bQ is not captured until covered; one cover from losing, she
+    scores worse than five filled cells (the search closes the ring at depth 1)."""
+    board = Board.from_stacks("Base+Guardians", GUARDIANS_RING, turn=6)
+    close = board.parse_uhp("wA2 bQ\\")
+    before = white_score(board)
+    searcher = Searcher()
+    searcher.new_game()
+    assert searcher.search(board, depth=1).move == close
+    board.push(close)
+    assert board.outcome() is None and board.queen_neighbours(BLACK) == 6
+    assert board_features(board)[W_QUEEN_FILLED + 6] == -1  # Black's, counted for White minus Black
+    assert white_score(board) - before > 100  # with the old 0 for six filled it was -263
+
+
+@pytest.mark.parametrize("game_type, stacks, feature", [
+    # A Guardian or a Dragonfly on the enemy Queen pins her as a Beetle does.
+    ("Base+Guardians", {(0, 0): ["wQ"], (1, 0): ["bQ", "wV"], (-1, 0): ["wA1"]}, W_ON_ENEMY_QUEEN),
+    ("Base+Guardians", {(0, 0): ["wQ"], (1, 0): ["bQ", "wZ"], (-1, 0): ["wA1"]}, W_ON_ENEMY_QUEEN),
+    ("Base+Dx", {(0, 0): ["wQ"], (1, 0): ["bQ", "wDx"], (-1, 0): ["wA1"]}, W_ON_ENEMY_QUEEN),
+    # A Woodlouse throws like a Pillbug: beside its own Queen it can pull a piece off her.
+    ("Base+J", {(0, 0): ["wQ"], (1, 0): ["bQ"], (-1, 0): ["wJ"]}, W_PILLBUG_NEXT_TO_OWN_QUEEN),
+    # A Guardian on top of a pile is free to move, never stuck (GU-3).
+    ("Base+Guardians", {(0, 0): ["wQ", "wV"], (1, 0): ["bQ"]}, W_MOVABLE + BUG_OF_LETTER["V"]),
+])
+def test_the_new_bugs_count_in_the_evaluation_features(game_type, stacks, feature):
+    board = Board.from_stacks(game_type, stacks)
+    assert board_features(board)[feature] == 1

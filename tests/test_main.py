@@ -255,9 +255,11 @@ def test_sigint_during_start_up_exits_0_without_a_traceback():
     have run, ends the engine with status 0 and nothing on stderr; the client
     sees nothing, or the banner if it was already printed. Before them (the
     interpreter's own start-up and site's imports) the interpreter answers
-    SIGINT its own way, and no program can change that."""
+    SIGINT its own way, and no program can change that. The later delays land
+    while numba and the kernels load (a KeyboardInterrupt raised there was once
+    printed as "Exception ignored", or crashed the process in a ctypes callback)."""
     ours = 0
-    for delay in [0.005 * i for i in range(31)] + [0.3]:
+    for delay in [0.005 * i for i in range(31)] + [0.05 * i for i in range(4, 17)]:
         process = subprocess.Popen([sys.executable, "-m", "engine"], cwd=ROOT, stdin=subprocess.PIPE,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         time.sleep(delay)

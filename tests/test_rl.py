@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pytest
 
-from engine.bugs import QUEEN_ID
+from engine.bugs import PIECE_NAMES, QUEEN_ID
 from engine.constants import BLACK_WINS, DRAW, IN_PROGRESS, WHITE_WINS
 from engine.game import Board
 from engine.hexgrid import ORIGIN, axial
@@ -53,6 +53,36 @@ def test_one_action_per_legal_move_and_back(game_type):
         assert sorted(state.action_to_move(a) for a in actions) == sorted(moves)
         mask = state.legal_actions_mask()
         assert mask.shape == (NUM_ACTIONS,) and mask.sum() == len(moves) and mask[actions].all()
+
+
+# A Dragonfly on top of wA1 (a leaf) carries it to each empty diagonal cell (DX-3).
+CARRY = Board.from_stacks("Base+Dx", {(0, 0): ["wQ"], (1, 0): ["bQ"], (-1, 0): ["wA1", "wDx"], (2, 0): ["bA1"]})
+
+
+def fan_boards():
+    yield CARRY
+    for game_type in ("Base+Dx", "Base+Guardians", "Base+M+Dx", "Base+MLP+Guardians+Dx+E+J"):
+        yield from random_boards(game_type, 3, games=3, plies=80)
+
+
+def test_fan_moves_have_actions_and_a_carry_is_the_dragonflys_action():
+    """Every legal move of the fan pieces has its own action and back, a Dragonfly's
+    carry (KIND_TRANSPORT) included; an unchecked action plays the same move as the
+    checked one (a Guardian's placement on top, a carry)."""
+    carries = 0
+    for board in fan_boards():
+        state = State.from_board(board)
+        moves = board.legal_moves
+        actions = state.legal_actions()
+        assert sorted(state.move_to_action(move) for move in moves) == actions.tolist()
+        assert len(set(actions.tolist())) == len(moves)
+        assert sorted(state.action_to_move(a) for a in actions) == sorted(moves)
+        carries += sum(move.kind == "transport" for move in moves)
+        for action in actions.tolist():
+            child = state.clone()
+            child.apply_unchecked(action)
+            assert child.key == state.child(action).key
+    assert carries >= 5
 
 
 def test_the_hive_is_centred_on_the_origin():
@@ -197,7 +227,9 @@ def test_an_unchecked_pillbug_throw_moves_the_enemy_piece():
         expected.push(state.action_to_move(action))
         assert child.to_board() == expected
     with pytest.raises(ValueError, match="not legal"):
-        state.clone().apply_unchecked(15 * 1024 + ORIGIN)  # bS1, in hand, placed on White's turn
+        state.clone().apply_unchecked(PIECE_NAMES.index("bS1") * 1024 + ORIGIN)  # in hand, placed on White's turn
+    with pytest.raises(ValueError, match="not legal"):
+        state.clone().apply_unchecked(PIECE_NAMES.index("wZ") * 1024 + ORIGIN)  # not a piece of Base+MLP
 
 
 def test_output_arrays_are_checked_before_the_kernels_write_them():
