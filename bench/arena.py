@@ -16,7 +16,8 @@ The games are played on Dask distributed (the `bench` extra, pip install -e
 '.[bench]'): a LocalCluster of --concurrency worker processes, or with
 --scheduler ADDRESS the cluster behind that scheduler; without Dask, or with
 --local, on threads of this process. --resume DIR plays on the match saved in
-DIR (its arguments from DIR/match.json), only the games not in its games.jsonl.
+DIR (its arguments from DIR/match.json), only the games not in its games.jsonl
+(games.pgn is written again from games.jsonl, which is the record).
 """
 
 import argparse
@@ -266,7 +267,7 @@ def run(argv=None):
         settings = GameSettings(args.max_plies, args.margin, args.command_timeout, args.hang_timeout)
         scoreboard = Scoreboard([entrant.name for entrant in entrants], sprt, pairs_before)
         out = args.out or RESULTS / f"arena-{datetime.now():%Y%m%d-%H%M%S}"
-        log = GameLog(out)
+        log = GameLog(out, played=played)
         progress = Progress(scoreboard, len(tasks))
         tournament = Tournament(entrants, tasks, settings, log, scoreboard, concurrency=args.concurrency,
                                 startup_timeout=args.startup_timeout, on_game=progress, played=played)
