@@ -16,7 +16,8 @@ The games are played on Dask distributed (the `bench` extra, pip install -e
 '.[bench]'): a LocalCluster of --concurrency worker processes, or with
 --scheduler ADDRESS the cluster behind that scheduler; without Dask, or with
 --local, on threads of this process. --resume DIR plays on the match saved in
-DIR (its arguments from DIR/match.json), only the games not in its games.jsonl.
+DIR (its arguments from DIR/match.json), only the games not in its games.jsonl
+(games.pgn is written again from games.jsonl, which is the record).
 """
 
 import argparse
@@ -24,11 +25,12 @@ import json
 import os
 import signal
 import sys
+from collections import Counter
 from datetime import datetime
 from pathlib import Path
 
 from . import workers
-from .elo import Sprt
+from .elo import PAIR_SCORES, Sprt
 from .openings import OPENING_PLIES, default_openings_file, generate_openings, load_openings
 from .records import GameLog, resume_records
 from .referee import GameSettings
@@ -78,15 +80,30 @@ def parse_entrant(words, defaults, number):
 
 
 def parse_sprt(words):
-    values = {"alpha": 0.05, "beta": 0.05}
+    """(the Sprt, the pentanomial counts of the pairs played before this match
+    (`before=P0-P1-P2-P3-P4`, a test continued from counts on record), or None)."""
+    values, before = {"alpha": 0.05, "beta": 0.05}, None
     for word in words:
         key, _, value = word.partition("=")
-        if key not in ("elo0", "elo1", "alpha", "beta"):
-            raise ArenaError(f"unknown SPRT setting {word!r} (elo0, elo1, alpha, beta)")
-        values[key] = float(value)
+        if key == "before":
+            before = parse_pair_counts(value)
+        elif key in ("elo0", "elo1", "alpha", "beta"):
+            try:
+                values[key] = float(value)
+            except ValueError:
+                raise ArenaError(f"SPRT setting {word!r} is not a number") from None
+        else:
+            raise ArenaError(f"unknown SPRT setting {word!r} (elo0, elo1, alpha, beta, before)")
     if "elo0" not in values or "elo1" not in values:
         raise ArenaError("--sprt needs elo0= and elo1=")
-    return Sprt(values["elo0"], values["elo1"], values["alpha"], values["beta"])
+    return Sprt(values["elo0"], values["elo1"], values["alpha"], values["beta"]), before
+
+
+def parse_pair_counts(text):
+    counts = text.split("-")
+    if len(counts) != len(PAIR_SCORES) or not all(count.isdigit() for count in counts):
+        raise ArenaError(f"before={text!r}: give the pairs scoring 0, 1/2, 1, 3/2 and 2 points as N-N-N-N-N")
+    return Counter(dict(zip(PAIR_SCORES, map(int, counts))))
 
 
 def build_parser():
@@ -121,7 +138,8 @@ def build_parser():
     parser.add_argument("--startup-timeout", type=float, default=120.0,
                         help="seconds to start (a first numba compile is slow)")
     parser.add_argument("--sprt", nargs="+", metavar="KEY=VALUE",
-                        help="elo0=E0 elo1=E1 [alpha=0.05 beta=0.05]: stop when H0 or H1 is accepted")
+                        help="elo0=E0 elo1=E1 [alpha=0.05 beta=0.05] [before=P0-P1-P2-P3-P4]: stop when H0 or H1 "
+                             "is accepted; `before` adds the pairs of an earlier run whose games are lost")
     parser.add_argument("--out", type=Path, help="output folder (default: bench/results/arena-DATE-TIME)")
     return parser
 
@@ -239,7 +257,7 @@ def run(argv=None):
         entrants = [parse_entrant(words, args.each, number) for number, words in enumerate(args.engine, start=1)]
         if len(entrants) < 2:
             raise ArenaError("give at least two engines")
-        sprt = parse_sprt(args.sprt) if args.sprt else None
+        sprt, pairs_before = parse_sprt(args.sprt) if args.sprt else (None, None)
         if sprt and len(entrants) != 2:
             raise ArenaError("--sprt needs exactly two engines (it tests the first against the second)")
         pairs = (args.games + 1) // 2
@@ -247,9 +265,9 @@ def run(argv=None):
         tasks = schedule(len(entrants), openings, args.games)
         runner, cluster = make_runner(args)
         settings = GameSettings(args.max_plies, args.margin, args.command_timeout, args.hang_timeout)
-        scoreboard = Scoreboard([entrant.name for entrant in entrants], sprt)
+        scoreboard = Scoreboard([entrant.name for entrant in entrants], sprt, pairs_before)
         out = args.out or RESULTS / f"arena-{datetime.now():%Y%m%d-%H%M%S}"
-        log = GameLog(out)
+        log = GameLog(out, played=played)
         progress = Progress(scoreboard, len(tasks))
         tournament = Tournament(entrants, tasks, settings, log, scoreboard, concurrency=args.concurrency,
                                 startup_timeout=args.startup_timeout, on_game=progress, played=played)

@@ -13,6 +13,7 @@ result once, so a replayed game is never counted twice.
 Needs the `bench` extra: `pip install -e '.[bench]'`.
 """
 
+import logging
 import os
 import signal
 import threading
@@ -60,6 +61,10 @@ class IgnoreInterrupts(WorkerPlugin):
             signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _silence_dask_logs():
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
+
+
 def cache(name):
     """The WorkerCache `name` of the worker running this task."""
     return get_worker().plugins[name]
@@ -92,6 +97,14 @@ class Cluster:
         return self
 
     def __exit__(self, *exc):
+        if self._local is not None:
+            # A game still being played when the match stops (an SPRT decision,
+            # Ctrl-C) keeps its worker busy while the scheduler closes, and the
+            # worker logs a traceback for every heartbeat it then misses.
+            try:
+                self.client.run(_silence_dask_logs)
+            except Exception:  # a worker already gone has nothing left to say
+                pass
         if self.client is not None:
             self.client.close()
         if self._local is not None:

@@ -18,18 +18,28 @@ SUMMARY_FILE = "summary.txt"
 
 
 class GameLog:
-    def __init__(self, directory, event="hexbee arena"):
+    """The two files of a match's games. `played` are the records of a resumed
+    match (games.jsonl is the record): games.pgn is written again from them, so
+    that a game a kill left out of it, written to games.jsonl only, is there."""
+
+    def __init__(self, directory, event="hexbee arena", played=()):
         self.directory = Path(directory)
         self.directory.mkdir(parents=True, exist_ok=True)
         self.event = event
         self._games = open(self.directory / GAMES_FILE, "a", encoding="utf-8")
-        self._pgn = open(self.directory / PGN_FILE, "a", encoding="utf-8")
+        self._pgn = open(self.directory / PGN_FILE, "w" if played else "a", encoding="utf-8")
+        for record in played:
+            self._write_pgn(record)
+        self._pgn.flush()
 
     def write(self, record):
         self._games.write(json.dumps(record) + "\n")
         self._games.flush()
-        self._pgn.write(str(game_record(record, self.event)) + "\n")
+        self._write_pgn(record)
         self._pgn.flush()
+
+    def _write_pgn(self, record):
+        self._pgn.write(str(game_record(record, self.event)) + "\n")
 
     def write_summary(self, text):
         (self.directory / SUMMARY_FILE).write_text(text + "\n", encoding="utf-8")

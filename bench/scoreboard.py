@@ -44,11 +44,14 @@ class PairingScore:
 
 class Scoreboard:
     """Every finished game's score, for tables, the live line and the SPRT
-    (which tests the first engine named against the second)."""
+    (which tests the first engine named against the second). `pairs_before`
+    are the pentanomial counts of a test continued from counts on record (its
+    games lost): the SPRT adds them, the game tables do not."""
 
-    def __init__(self, names, sprt=None):
+    def __init__(self, names, sprt=None, pairs_before=None):
         self.names = list(names)
         self.sprt = sprt
+        self.pairs_before = Counter(pairs_before or {})
         self.played = 0
         self.terminations = Counter()
         self.pairings = {pair: PairingScore() for pair in combinations(self.names, 2)}
@@ -77,7 +80,7 @@ class Scoreboard:
     def sprt_status(self):
         if self.sprt is None:
             return None
-        return self.sprt.status(self.pairings[tuple(self.names[:2])].pairs, PAIR_SCORES)
+        return self.sprt.status(self.pairings[tuple(self.names[:2])].pairs + self.pairs_before, PAIR_SCORES)
 
     # --- Text --------------------------------------------------------------------
     def progress_line(self, total):
@@ -121,6 +124,11 @@ class Scoreboard:
         status = self.sprt_status()
         if status is not None:
             verdict = {"H1": "H1 accepted", "H0": "H0 accepted", None: "no decision"}[status.decision]
+            before = self.pairs_before
+            if before:
+                counts = "-".join(str(before[s]) for s in PAIR_SCORES)
+                lines.append(f"pairs before this match (counts on record) {counts}, Elo {elo_estimate(before)}; "
+                             f"with them {elo_estimate(before + self.pairings[tuple(self.names[:2])].pairs)}")
             lines.append(f"{self.sprt}: {status}, {verdict}")
         ended = ", ".join(f"{name} {count}" for name, count in self.terminations.most_common())
         lines.append(f"games ended by: {ended or '-'}")

@@ -2,6 +2,7 @@
 
     python -m bench.tune --games 1000 --depth 2 --rounds 3 --data tune.npz --out weights.json
     python -m bench.tune --games 0 --data tune.npz --prior 0.002    # refit saved positions only
+    python -m bench.tune --games 0 --arena-games bench/results/M1 M2  # fit to arena matches' games
 
 Each round plays games of the engine against itself at a fixed depth, from random
 openings (bench/selfplay.py), and labels every position from ply 8 on with the
@@ -26,12 +27,16 @@ import numpy as np
 
 from engine.evaluate import QUEEN_SURROUNDED_UNCOVERED, W_QUEEN_FILLED, W_TEMPO, board_features
 
+from engine.pgn import Game
+
 from . import workers
+from .records import read_records
 from .selfplay import Searchers, opening_board, play, read_weights, selfplay_opening
 
 # Logistic scale: an evaluation of SCALE units is about a 73% expected score.
 SCALE = 200.0
 TABLE_MB = 16  # the self-play Searchers' transposition table
+FIRST_LABELLED_PLY = 8  # earlier positions are the openings', not the players'
 
 
 def game_rows(searcher, opening, depth, max_plies):
@@ -41,11 +46,28 @@ def game_rows(searcher, opening, depth, max_plies):
     rows = []
 
     def record(board):
-        if board.ply >= 8:
+        if board.ply >= FIRST_LABELLED_PLY:
             rows.append(board_features(board))
 
     result = play(opening_board(opening), searcher, searcher, {"depth": depth}, max_plies, record)
     return rows, result
+
+
+def arena_rows(directory):
+    """Feature rows and results (for White) of the games of an arena match's
+    folder (its games.jsonl), from ply 8 on: positions of games played at a
+    real time control. Games stopped at the ply limit are left out, as
+    undecided self-play games are."""
+    rows, results = [], []
+    for record in read_records(directory):
+        if record["termination"] == "ply limit":
+            continue
+        result = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[record["result"]]
+        for board in Game.from_game_string(record["game_string"]).positions(repetition_draw=True):
+            if board.ply >= FIRST_LABELLED_PLY and not board.is_game_over:
+                rows.append(board_features(board))
+                results.append(result)
+    return rows, results
 
 
 def _rows_on_worker(name, opening, depth, max_plies):
@@ -128,6 +150,8 @@ def main():
     parser.add_argument("--seed", type=int, default=20261129)
     parser.add_argument("--weights", help="JSON list of starting weights (default: the engine's)")
     parser.add_argument("--data", help="NPZ file of positions, read and extended")
+    parser.add_argument("--arena-games", nargs="+", default=[], metavar="DIR",
+                        help="also fit to the positions of these arena matches' games (their folders)")
     parser.add_argument("--out", help="also write the weights to this JSON file")
     parser.add_argument("--concurrency", type=int, default=os.cpu_count() or 1, help="LocalCluster workers")
     workers.add_arguments(parser)
@@ -149,6 +173,11 @@ def run(args, cluster=None):
     start_weights = read_weights(args.weights)
     weights = start_weights.copy()
     xs, ys = load(args.data)
+    for directory in args.arena_games:
+        rows, results = arena_rows(directory)
+        xs.extend(rows)
+        ys.extend(results)
+        print(f"{directory}: {len(rows)} positions", flush=True)
     for round_number in range(1, max(args.rounds, 1) + 1):
         started = time.perf_counter()
         decided = 0

@@ -24,6 +24,7 @@ from .constants import (
     INFO_PLY,
     INFO_RESULT,
     MAX_MOVES,
+    UNDO_MOVE,
     WHITE_WINS,
 )
 from .evaluate import DEFAULT_WEIGHTS, NUM_WEIGHTS, evaluate
@@ -59,6 +60,22 @@ MAX_PLY = 64  # deepest ply of any line, extensions included
 DANGER_FILLED = 5
 MAX_EXTENSION = 2
 
+# Pruning of non-PV nodes where the side to move is well ahead (docs/sprt.md, test 3).
+# Reverse futility: at depth <= FUTILITY_DEPTH, a static score that beats beta by
+# FUTILITY_MARGIN a ply is taken as a cut-off (one move changes the evaluation by
+# about one piece's worth of mobility, 20-60, or a Queen cell, up to 126).
+# Null move: the side to move passes, and if a search NULL_REDUCTION plies shallower
+# (one more from NULL_DEEP_DEPTH) still fails high, so would a real move. Hive has
+# zugzwang (a move may have to free a cell next to the own Queen), so neither is
+# tried when a Queen is one cell from surrounded, when the side to move has fewer
+# than NULL_MIN_MOVES moves, or right after a pass (no two null moves in a row).
+FUTILITY_DEPTH = 3
+FUTILITY_MARGIN = 90
+NULL_MIN_DEPTH = 3
+NULL_REDUCTION = 2
+NULL_DEEP_DEPTH = 7
+NULL_MIN_MOVES = 6
+
 # What one search thread works with is one numpy record, as the board state is
 # (board.py): the kernels take it as one argument, a pointer without a reference
 # count, and read its fields as arrays or scalars (`c.moves[ply]`, `c.nodes`).
@@ -69,6 +86,7 @@ CONTEXT_FIELDS = (
     ("order", np.int64, (MAX_PLY, MAX_MOVES)),  # ordering scores per ply
     ("killers", np.int32, (MAX_PLY, 2)),  # quiet moves that caused cut-offs
     ("history", np.int64, (HISTORY_SIZE,)),  # cut-off history by moves.history_index
+    ("counter", np.int32, (HISTORY_SIZE,)),  # the quiet move that last refuted a move, by its history_index
     ("pv", np.int32, (MAX_PLY, MAX_PLY)),  # triangular principal-variation table
     ("pv_len", np.int64, (MAX_PLY,)),
     ("weights", np.int64, (NUM_WEIGHTS,)),  # the evaluation's, copied in by Searcher.search
@@ -95,6 +113,7 @@ def new_context():
     """A zeroed search context with no killers and no deadline."""
     c = np.zeros(1, dtype=CONTEXT_DTYPE).view(np.recarray)[0]
     c.killers[:] = NO_MOVE
+    c.counter[:] = NO_MOVE
     c.deadline = NO_DEADLINE
     return c
 
@@ -202,12 +221,21 @@ def attacks_queen(s, move, enemy_queen_cell):
 
 
 @njit(cache=True, nogil=True)
+def previous_move(s):
+    """The move that led to this position (NO_MOVE at the start of the game)."""
+    ply = s.info[INFO_PLY]
+    return s.undo[ply - 1, UNDO_MOVE] if ply > 0 else NO_MOVE
+
+
+@njit(cache=True, nogil=True)
 def order_moves(s, c, ply, n, tt_move):
     """Ordering scores: table move, then moves onto the enemy Queen's cells,
-    then killers, then by history."""
+    then killers, then the counter move of the previous move, then by history."""
     moves = c.moves[ply]
     order = c.order[ply]
     enemy_queen = s.piece_cell[QUEEN_ID[1 - (s.info[INFO_PLY] & 1)]]
+    previous = history_index(previous_move(s))
+    counter = c.counter[previous] if previous >= 0 else NO_MOVE
     for i in range(n):
         m = moves[i]
         slot = history_index(m)
@@ -219,6 +247,8 @@ def order_moves(s, c, ply, n, tt_move):
             order[i] = 1 << 39
         elif m == c.killers[ply, 1]:
             order[i] = 1 << 38
+        elif m == counter:
+            order[i] = 1 << 37
         elif slot >= 0:
             order[i] = c.history[slot]
         else:
@@ -279,8 +309,29 @@ def negamax(s, c, table, depth, ply, alpha, beta):
             if bound == BOUND_EXACT or (bound == BOUND_LOWER and score >= beta) or (bound == BOUND_UPPER and score <= alpha):
                 return score
 
+    danger = False
+    static = 0
+    if not pv_node and abs(beta) < MATE_BOUND:
+        danger = queen_in_danger(s)
+        if not danger:
+            static = evaluate(s, c.weights, c.scratch)
+            if depth <= FUTILITY_DEPTH and static - FUTILITY_MARGIN * depth >= beta:
+                return static
+
     moves = c.moves[ply]
     n = generate_moves(s, moves)
+
+    if (not pv_node and not danger and abs(beta) < MATE_BOUND and depth >= NULL_MIN_DEPTH and static >= beta
+            and n >= NULL_MIN_MOVES and ply > 0 and previous_move(s) != PASS_MOVE):
+        reduction = NULL_REDUCTION + (1 if depth >= NULL_DEEP_DEPTH else 0)
+        make_move(s, PASS_MOVE)
+        score = -negamax(s, c, table, depth - 1 - reduction, ply + 1, -beta, -beta + 1)
+        unmake_move(s)
+        if c.aborted != 0:
+            return 0
+        if score >= beta:
+            return beta if score >= MATE_BOUND else score
+
     order_moves(s, c, ply, n, tt_move)
     original_alpha = alpha
     best = -INFINITE
@@ -321,6 +372,14 @@ def negamax(s, c, table, depth, ply, alpha, beta):
                             c.killers[ply, 1] = c.killers[ply, 0]
                             c.killers[ply, 0] = move
                         c.history[history_index(move)] += depth * depth
+                        previous = history_index(previous_move(s))
+                        if previous >= 0:
+                            c.counter[previous] = move
+                        # The quiet moves tried before it did not cut: a malus.
+                        for j in range(i):
+                            slot = history_index(moves[j])
+                            if slot >= 0 and c.order[ply, j] < (1 << 38):
+                                c.history[slot] -= depth * depth
                     break
 
     if best >= beta:
@@ -417,6 +476,7 @@ class Searcher:
         self.resize_table(self.options["TranspositionTableSizeMB"])
         for context in self._contexts:
             context.history[:] = 0
+            context.counter[:] = NO_MOVE
 
     def stop(self):
         for context in self._contexts:

@@ -110,6 +110,23 @@ def test_sprt_bounds_and_decisions():
     assert won == pytest.approx(4 * math.log(score_from_elo(10) / 0.5), rel=0.01)
 
 
+
+def test_sprt_continued_from_pair_counts_on_record():
+    # SPRT test 3 of docs/sprt.md lost its games with its session's checkout;
+    # its recorded pentanomial counts give back the LLR the record states.
+    sprt, before = arena.parse_sprt(["elo0=0", "elo1=5", "before=58-67-167-96-103"])
+    board = Scoreboard(["new", "old"], sprt, before)
+    assert board.sprt_status().llr == pytest.approx(1.96, abs=0.005)
+    for pair in range(2):  # one pair won twice moves it on; the game table counts only this match
+        for white, black, result in (("new", "old", "1-0"), ("old", "new", "0-1")):
+            board.add({"white": white, "black": black, "result": result, "pair": pair, "termination": "x"})
+    assert board.sprt_status().llr > 1.97
+    assert "+4 =0 -0" in board.table() and "pairs before this match (counts on record) 58-67-167-96-103" in board.table()
+    for words in (["elo0=0", "elo1=5", "before=1-2-3"], ["elo0=0", "elo1=5", "before=a-b-c-d-e"], ["elo0=x", "elo1=5"]):
+        with pytest.raises(arena.ArenaError):
+            arena.parse_sprt(words)
+
+
 # --- Time controls ------------------------------------------------------------------
 def test_uhp_time_strings():
     assert format_uhp_time(5) == "00:00:05"

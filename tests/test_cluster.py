@@ -25,6 +25,7 @@ from bench.selfplay import cluster_match, match, match_openings, read_weights  #
 from bench.tune import play_round  # noqa: E402
 from engine.search import Searcher  # noqa: E402
 from engine.game import Board  # noqa: E402
+from engine.pgn import read_games  # noqa: E402
 
 from .conftest import file_lines, interrupted_arena  # noqa: E402
 
@@ -164,7 +165,11 @@ def test_an_interrupted_match_resumes_from_its_results_file(tmp_path, capsys):
     assert json.loads((out / "match.json").read_text())["argv"] == argv
     assert not _processes_in(directory), "the workers' engine processes outlived the interrupted match"
 
+    # A kill between the two writes of a game: games.jsonl holds it, games.pgn not.
+    pgn = out / "games.pgn"
+    pgn.write_text(str(next(read_games(pgn))) + "\n")
     assert arena.run(["--resume", str(out), "--concurrency", "2"]) == 0
+    assert [game.headers["Round"] for game in read_games(pgn)] == [str(r["number"]) for r in read_records(out)]
     assert f"resumed: {len(before)} games on file, {8 - len(before)} to play" in capsys.readouterr().out
     assert file_lines(out / "games.jsonl")[: len(before)] == before  # the games on file are kept as they were
     assert_every_game_once(out, 8)
