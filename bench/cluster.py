@@ -84,9 +84,11 @@ class Cluster:
 
     def __enter__(self):
         if self.scheduler is None:
+            # The dashboard on any free port: None does not turn it off (dask/distributed#8136), and
+            # 8787 taken by another cluster printed a warning.
             with dask.config.set({f"{NANNY_ENVIRONMENT}.MALLOC_TRIM_THRESHOLD_": None}):  # for the Searchers
                 self._local = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
-                                           memory_limit=self.memory_limit, dashboard_address=None,
+                                           memory_limit=self.memory_limit, dashboard_address=":0",
                                            plugins={IgnoreInterrupts()})
             self.client = Client(self._local)
         else:

@@ -89,11 +89,11 @@ CONTEXT_FIELDS = (
     ("counter", np.int32, (HISTORY_SIZE,)),  # the quiet move that last refuted a move, by its history_index
     ("pv", np.int32, (MAX_PLY, MAX_PLY)),  # triangular principal-variation table
     ("pv_len", np.int64, (MAX_PLY,)),
+    ("extended", np.int64, (MAX_PLY,)),  # whether the node at this ply of the line was extended (Queen in danger)
     ("weights", np.int64, (NUM_WEIGHTS,)),  # the evaluation's, copied in by Searcher.search
     ("scratch", np.int64, (NUM_WEIGHTS,)),  # evaluation work space
     ("nodes", np.int64, ()),  # nodes searched since the context was reset
     ("aborted", np.int64, ()),  # non-zero once the stop flag was seen
-    ("root_depth", np.int64, ()),  # nominal depth of the current iteration
     ("root_score", np.int64, ()),  # score of the best root move so far
     ("age", np.int64, ()),  # the table's age for `tt.store`: searches since it was cleared
     # Non-zero stops the search. Every thread of a search has its own copy, and
@@ -284,8 +284,17 @@ def negamax(s, c, table, depth, ply, alpha, beta):
         return terminal_score(s, ply)
     if ply > 0 and repetitions(s, 1) > 0:
         return 0
-    if depth <= 0 and ply < c.root_depth + MAX_EXTENSION and queen_in_danger(s):
-        depth = 1
+    c.extended[ply] = 0
+    if depth <= 0 and queen_in_danger(s):
+        # The line's own extensions, not the root's depth, bound it: a line
+        # reduced by late-move reductions reaches depth 0 plies before the root
+        # depth, and a Queen in danger stays in danger for many moves.
+        run = 0
+        while run < MAX_EXTENSION and run < ply and c.extended[ply - 1 - run] != 0:
+            run += 1
+        if run < MAX_EXTENSION:
+            depth = 1
+            c.extended[ply] = 1
     if depth <= 0 or ply >= MAX_PLY - 1:
         return evaluate(s, c.weights, c.scratch)
 
@@ -396,7 +405,6 @@ def negamax(s, c, table, depth, ply, alpha, beta):
 def search_depth(s, c, table, depth, alpha, beta):
     """One iteration of iterative deepening from the root."""
     c.aborted = 0
-    c.root_depth = depth
     # Not a literal 0: numba's cache mis-links a recursive function that was
     # specialised on a literal argument, and the cached code crashes (numba #6061).
     root_ply = np.int64(0)
@@ -581,7 +589,7 @@ class Searcher:
     def _reset_context(self, context):
         """Ready a context for a new search: counters and killers cleared, the
         history faded, this search's table age and the weights copied in."""
-        context.nodes = context.aborted = context.root_depth = context.root_score = 0
+        context.nodes = context.aborted = context.root_score = 0
         context.deadline = NO_DEADLINE  # helpers end with the main thread's search
         context.killers[:] = NO_MOVE
         context.history[:] //= 8

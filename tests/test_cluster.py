@@ -109,7 +109,7 @@ def test_a_worker_killed_in_the_middle_of_a_match_loses_no_game(tmp_path):
     out, directory = tmp_path / "out", tmp_path / "engines"  # the engines' working directory marks them
     directory.mkdir()
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, memory_limit="512MiB",
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=":0") as cluster:
         killed = {}
 
         def kill_a_busy_worker():
