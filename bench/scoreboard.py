@@ -80,7 +80,11 @@ class Scoreboard:
     def sprt_status(self):
         if self.sprt is None:
             return None
-        return self.sprt.status(self.pairings[tuple(self.names[:2])].pairs + self.pairs_before, PAIR_SCORES)
+        return self.sprt.status(self._sprt_pairs(), PAIR_SCORES)
+
+    def _sprt_pairs(self):
+        """The pentanomial counts the SPRT tests: this match's, and those before it."""
+        return self.pairings[tuple(self.names[:2])].pairs + self.pairs_before
 
     # --- Text --------------------------------------------------------------------
     def progress_line(self, total):
@@ -128,7 +132,7 @@ class Scoreboard:
             if before:
                 counts = "-".join(str(before[s]) for s in PAIR_SCORES)
                 lines.append(f"pairs before this match (counts on record) {counts}, Elo {elo_estimate(before)}; "
-                             f"with them {elo_estimate(before + self.pairings[tuple(self.names[:2])].pairs)}")
+                             f"with them {elo_estimate(self._sprt_pairs())}")
             lines.append(f"{self.sprt}: {status}, {verdict}")
         ended = ", ".join(f"{name} {count}" for name, count in self.terminations.most_common())
         lines.append(f"games ended by: {ended or '-'}")

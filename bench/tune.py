@@ -31,6 +31,7 @@ from engine.pgn import Game
 
 from . import workers
 from .records import read_records
+from .scoreboard import POINTS
 from .selfplay import Searchers, opening_board, play, read_weights, selfplay_opening
 
 # Logistic scale: an evaluation of SCALE units is about a 73% expected score.
@@ -62,7 +63,7 @@ def arena_rows(directory):
     for record in read_records(directory):
         if record["termination"] == "ply limit":
             continue
-        result = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[record["result"]]
+        result = POINTS[record["result"]][0]
         for board in Game.from_game_string(record["game_string"]).positions(repetition_draw=True):
             if board.ply >= FIRST_LABELLED_PLY and not board.is_game_over:
                 rows.append(board_features(board))
