@@ -76,6 +76,28 @@ NULL_REDUCTION = 2
 NULL_DEEP_DEPTH = 7
 NULL_MIN_MOVES = 6
 
+# Late-move reductions: a quiet move (not the table's, not onto the enemy
+# Queen's cells, not a killer) from the LMR_FIRST-th on, at depth LMR_DEPTH or
+# more, is searched first REDUCTIONS[depth, index] plies shallower, about
+# ln(depth) ln(index) / LMR_DIVISOR (the shape of Stockfish's), and again at
+# full depth only if it beats alpha. Late-move pruning: at depth LMP_DEPTH or
+# less, outside the principal variation, quiet moves from the LMP_MOVES[depth]-th
+# on are not searched. Neither applies when a Queen is one cell from surrounded.
+LMR_DEPTH, LMR_FIRST, LMR_DIVISOR = 3, 3, 2.0
+LMP_DEPTH = 2
+LMP_MOVES = np.array([0, 16, 32], dtype=np.int64)
+
+
+def _reductions():
+    table = np.zeros((MAX_PLY, MAX_PLY), dtype=np.int64)
+    for depth in range(1, MAX_PLY):
+        for index in range(1, MAX_PLY):
+            table[depth, index] = int(0.5 + np.log(depth) * np.log(index) / LMR_DIVISOR)
+    return table
+
+
+REDUCTIONS = _reductions()  # by depth and move index, both cut at MAX_PLY - 1
+
 # What one search thread works with is one numpy record, as the board state is
 # (board.py): the kernels take it as one argument, a pointer without a reference
 # count, and read its fields as arrays or scalars (`c.moves[ply]`, `c.nodes`).
@@ -342,19 +364,23 @@ def negamax(s, c, table, depth, ply, alpha, beta):
             return beta if score >= MATE_BOUND else score
 
     order_moves(s, c, ply, n, tt_move)
+    calm = not danger if not pv_node and abs(beta) < MATE_BOUND else not queen_in_danger(s)
+    prune_from = LMP_MOVES[depth] if depth <= LMP_DEPTH and calm and not pv_node else n
     original_alpha = alpha
     best = -INFINITE
     best_move = NO_MOVE
     for i in range(n):
         move = pick_next(c, ply, i, n)
         quiet = c.order[ply, i] < (1 << 38)
+        if quiet and i >= prune_from and best > -MATE_BOUND:
+            break  # the rest are quiet too: ordered after this one
         make_move(s, move)
         if i == 0:
             score = -negamax(s, c, table, depth - 1, ply + 1, -beta, -alpha)
         else:
             reduction = 0
-            if depth >= 3 and i >= 3 and quiet:
-                reduction = 1 if i < 12 or depth < 5 else 2
+            if depth >= LMR_DEPTH and i >= LMR_FIRST and quiet and calm:
+                reduction = min(REDUCTIONS[min(depth, MAX_PLY - 1), min(i, MAX_PLY - 1)], depth - 2)
             score = -negamax(s, c, table, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha)
             if score > alpha and reduction > 0:
                 score = -negamax(s, c, table, depth - 1, ply + 1, -alpha - 1, -alpha)
