@@ -5,25 +5,44 @@
     python -m bench.search --time-control  # how long `bestmove time T` takes to answer in a real engine
     python -m bench.search --time-to-depth 6  # seconds to a fixed depth, 1 thread and with a helper
     python -m bench.search --fan           # 1 s per mid-game position of the fan game types, 1 thread
+    python -m bench.search --sample 40 --depth 6 --weights a.json b.json  # nodes over 40 real positions
 
 Positions: an opening, two middle games and an end game (from tests/data); with --fan,
 the official middle games and two mid-game positions of each main fan game type (those of
 tests/data/perft_fan.tsv, 20 and 24 random plies in), by game type. Kernels
 are loaded before anything is timed, except in --time-control's first call of each
 process, which is meant to include loading them from numba's cache.
+
+The four positions' node counts are a fingerprint of the search, not a measure of
+its size: setting any one group of evaluation weights to a refit's raised their
+depth-7 total 1.3 to 9 times, while over 40 positions of real games the whole
+refit searched about as many nodes as before (docs/sprt.md, test 6). --sample N measures on N positions drawn (seeded) from the games of
+SPRT test 5 in docs/sprt/test5/ (plies 12 to 60), one thread from an empty table each, for each
+weight set given (JSON lists, as bench.tune writes them; default the engine's).
 """
 
 import argparse
 import os
+import random
 import time
+from pathlib import Path
+
+import numpy as np
 
 from engine.game import Board
+from engine.pgn import Game
 from engine.search import Searcher
 
 from .perft import ROOT, midgame_position
+from .records import read_records
+from .selfplay import read_weights
 from .uhp_client import EngineProcess, this_engine
 
 SIGNATURE_DEPTH = 5
+# The games of SPRT test 5 (1,645 games at 0.2 s a move); one folder, so that
+# later records do not change the sample.
+SAMPLE_GAMES = Path(__file__).resolve().parent.parent / "docs" / "sprt" / "test5"
+SAMPLE_PLIES = (12, 60)
 
 
 def positions():
@@ -101,6 +120,44 @@ def time_control(limits, processes):
               f"{max(later[t]) - t:>+10.3f}", flush=True)
 
 
+def sample_positions(count, seed=1):
+    """`count` positions in progress, each from a different game of the SPRT
+    records (a ply from SAMPLE_PLIES, at most two before the game's end)."""
+    records = read_records(SAMPLE_GAMES)
+    rng = random.Random(seed)
+    boards = []
+    for record in rng.sample(records, len(records)):
+        last = min(SAMPLE_PLIES[1], record["plies"] - 2)
+        if last < SAMPLE_PLIES[0]:
+            continue
+        ply = rng.randint(SAMPLE_PLIES[0], last)
+        for board in Game.from_game_string(record["game_string"]).positions(repetition_draw=True):
+            if board.ply == ply:
+                if len(board.legal_moves) > 1:
+                    boards.append(board.copy())
+                break
+        if len(boards) == count:
+            return boards
+    raise SystemExit(f"--sample: only {len(boards)} positions in {SAMPLE_GAMES}")
+
+
+def sample_nodes(boards, depth, weight_files):
+    """Nodes and CPU seconds to `depth` over `boards`, per weight set."""
+    print(f"{len(boards)} positions of the SPRT games, depth {depth}, one thread, an empty table each")
+    print(f"{'weights':<30} {'total nodes':>12} {'median':>9} {'geo. mean':>9} {'CPU s':>7}")
+    for path in weight_files or [None]:
+        searcher = Searcher(weights=read_weights(path))
+        nodes = []
+        start = time.process_time()
+        for board in boards:
+            searcher.new_game()
+            nodes.append(searcher.search(board, depth=depth).nodes)
+        nodes = np.array(nodes)
+        label = path or "the engine's"
+        print(f"{label:<30} {nodes.sum():>12,} {int(np.median(nodes)):>9,} "
+              f"{int(np.exp(np.log(nodes).mean())):>9,} {time.process_time() - start:>7.2f}", flush=True)
+
+
 def time_to_depth(searcher, depth, threads_list):
     """Seconds to finish `depth` plies from an empty table, per thread count: the
     speed-up of helper threads as a player sees it (nodes per second overstate it,
@@ -128,6 +185,9 @@ def main():
     parser.add_argument("--time-to-depth", type=int, metavar="D", help="seconds to depth D, with and without helpers")
     parser.add_argument("--processes", type=int, default=3, help="fresh engines per T with --time-control")
     parser.add_argument("--fan", action="store_true", help="the fan game types beside Base+MLP, 1 thread, the first --seconds (1 s)")
+    parser.add_argument("--sample", type=int, metavar="N", help="nodes to --depth over N positions of the SPRT games")
+    parser.add_argument("--depth", type=int, default=6, help="with --sample")
+    parser.add_argument("--weights", nargs="+", metavar="FILE", help="with --sample: weight sets (JSON lists) to compare")
     args = parser.parse_args()
     if args.time_control:
         time_control([0.1, 0.5, 1.0, 2.0], args.processes)
@@ -136,6 +196,9 @@ def main():
     run(searcher, positions()[0][1], depth=2)  # load the kernels
     if args.fan:
         fan_speed(searcher, args.seconds[0])
+        return
+    if args.sample:
+        sample_nodes(sample_positions(args.sample), args.depth, args.weights)
         return
     if args.signature:
         total = 0

@@ -3,6 +3,7 @@
     python -m bench.tune --games 1000 --depth 2 --rounds 3 --data tune.npz --out weights.json
     python -m bench.tune --games 0 --data tune.npz --prior 0.002    # refit saved positions only
     python -m bench.tune --games 0 --arena-games bench/results/M1 M2  # fit to arena matches' games
+    python -m bench.tune --games 0 --arena-games docs/sprt/*/ --folds 4 --prior 0.0003 0.002  # held-out loss
 
 Each round plays games of the engine against itself at a fixed depth, from random
 openings (bench/selfplay.py), and labels every position from ply 8 on with the
@@ -15,6 +16,11 @@ next round plays with the fitted weights. Positions accumulate in --data. The
 games are played on Dask like the arena's (bench/workers.py: a LocalCluster of
 --concurrency workers, each keeping its Searcher, or --scheduler ADDRESS), or
 with --local one after the other in this process.
+
+--folds K measures how well a fit predicts games it has not seen: the arena games
+are split into K folds by game, and each fold is scored by weights fitted to the
+others, for each --prior given; the loss of the starting weights on the same
+folds is the reference. A fit that only learns its own games shows up there.
 """
 
 import argparse
@@ -55,20 +61,20 @@ def game_rows(searcher, opening, depth, max_plies):
 
 
 def arena_rows(directory):
-    """Feature rows and results (for White) of the games of an arena match's
-    folder (its games.jsonl), from ply 8 on: positions of games played at a
-    real time control. Games stopped at the ply limit are left out, as
-    undecided self-play games are."""
-    rows, results = [], []
-    for record in read_records(directory):
-        if record["termination"] == "ply limit":
-            continue
+    """Feature rows, results (for White) and game numbers (counted from 0 in
+    the folder) of the games of an arena match's folder (its games.jsonl), from
+    ply 8 on: positions of games played at a real time control. Games stopped
+    at the ply limit are left out, as undecided self-play games are."""
+    rows, results, games = [], [], []
+    decided = (record for record in read_records(directory) if record["termination"] != "ply limit")
+    for number, record in enumerate(decided):
         result = POINTS[record["result"]][0]
         for board in Game.from_game_string(record["game_string"]).positions(repetition_draw=True):
             if board.ply >= FIRST_LABELLED_PLY and not board.is_game_over:
                 rows.append(board_features(board))
                 results.append(result)
-    return rows, results
+                games.append(number)
+    return rows, results, games
 
 
 def _rows_on_worker(name, opening, depth, max_plies):
@@ -134,6 +140,24 @@ def fit(x, y, start, prior, steps=3000, rate=0.5):
     return np.rint(w).astype(np.int64)
 
 
+def held_out_loss(x, y, games, start, prior, folds, seed=0):
+    """Mean squared error of the positions of each of `folds` folds of games
+    (`games`: each row's game), predicted by the starting weights and by weights
+    fitted to the other folds: (starting loss, fitted loss), over all rows."""
+    numbers = np.unique(games)
+    if len(numbers) < folds:
+        raise ValueError(f"{len(numbers)} games cannot make {folds} folds")
+    fold_of_game = dict(zip(numbers, np.random.default_rng(seed).permutation(len(numbers)) % folds))
+    fold = np.array([fold_of_game[game] for game in games])
+    start_error = fitted_error = 0.0
+    for k in range(folds):
+        test = fold == k
+        weights = fit(x[~test], y[~test], start, prior).astype(np.float64)
+        start_error += loss(x[test], y[test], start.astype(np.float64)) * test.sum()
+        fitted_error += loss(x[test], y[test], weights) * test.sum()
+    return start_error / len(y), fitted_error / len(y)
+
+
 def load(path):
     if path and os.path.exists(path):
         data = np.load(path)
@@ -147,16 +171,23 @@ def main():
     parser.add_argument("--depth", type=int, default=2, help="search depth of the self-play moves")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--max-plies", type=int, default=300)
-    parser.add_argument("--prior", type=float, default=0.002, help="pull towards the starting weights")
+    parser.add_argument("--prior", type=float, nargs="+", default=[0.002],
+                        help="pull towards the starting weights (several only with --folds)")
     parser.add_argument("--seed", type=int, default=20261129)
     parser.add_argument("--weights", help="JSON list of starting weights (default: the engine's)")
     parser.add_argument("--data", help="NPZ file of positions, read and extended")
     parser.add_argument("--arena-games", nargs="+", default=[], metavar="DIR",
                         help="also fit to the positions of these arena matches' games (their folders)")
+    parser.add_argument("--folds", type=int, metavar="K",
+                        help="only measure: the held-out loss of fits to the arena games, K folds by game, per --prior")
     parser.add_argument("--out", help="also write the weights to this JSON file")
     parser.add_argument("--concurrency", type=int, default=os.cpu_count() or 1, help="LocalCluster workers")
     workers.add_arguments(parser)
     args = parser.parse_args()
+    if args.folds is not None and (args.folds < 2 or args.games or args.data or not args.arena_games):
+        parser.error("--folds K needs K >= 2, --games 0 and --arena-games (no --data: its positions have no games)")
+    if args.folds is None and len(args.prior) > 1:
+        parser.error("several --prior values only with --folds")
     try:
         cluster = workers.cluster_from(args, args.concurrency) if args.games else None
     except workers.WhereError as error:
@@ -174,11 +205,23 @@ def run(args, cluster=None):
     start_weights = read_weights(args.weights)
     weights = start_weights.copy()
     xs, ys = load(args.data)
+    games = []  # with --folds, each arena row's game, numbered across the folders
     for directory in args.arena_games:
-        rows, results = arena_rows(directory)
+        rows, results, numbers = arena_rows(directory)
+        games.extend(np.array(numbers) + (games[-1] + 1 if games else 0))
         xs.extend(rows)
         ys.extend(results)
         print(f"{directory}: {len(rows)} positions", flush=True)
+    if args.folds:
+        x, y = np.array(xs, dtype=np.float64), np.array(ys, dtype=np.float64)
+        for prior in args.prior:
+            try:
+                before, after = held_out_loss(x, y, np.array(games), start_weights, prior, args.folds)
+            except ValueError as error:
+                raise SystemExit(f"--folds: {error}") from None
+            print(f"prior {prior}: held-out loss {before:.5f} -> {after:.5f} ({args.folds} folds, "
+                  f"{len(set(games))} games)", flush=True)
+        return
     for round_number in range(1, max(args.rounds, 1) + 1):
         started = time.perf_counter()
         decided = 0
@@ -198,7 +241,7 @@ def run(args, cluster=None):
         if args.data:
             np.savez_compressed(args.data, x=x.astype(np.int8), y=y)
         before = loss(x, y, weights.astype(np.float64))
-        weights = fit(x, y, start_weights, args.prior)
+        weights = fit(x, y, start_weights, args.prior[0])
         print(f"round {round_number}: {decided}/{args.games} games decided, {len(y)} positions, "
               f"loss {before:.5f} -> {loss(x, y, weights.astype(np.float64)):.5f}, "
               f"{time.perf_counter() - started:.0f} s", flush=True)

@@ -198,3 +198,17 @@ def test_with_a_clock_the_search_spends_about_its_soft_budget_not_its_hard_one(s
         assert elapsed < 3.0
         total += elapsed
     assert total < 2.0
+
+
+def test_the_sampled_positions_are_in_progress_from_distinct_real_games_and_repeatable():
+    """bench.search --sample: positions of the recorded SPRT games within
+    SAMPLE_PLIES, all different, the same ones for the same seed."""
+    from bench.search import SAMPLE_PLIES, sample_positions
+
+    boards = sample_positions(12, seed=3)
+    assert len(boards) == 12
+    assert all(not board.is_game_over and len(board.legal_moves) > 1 for board in boards)
+    assert all(SAMPLE_PLIES[0] <= board.ply <= SAMPLE_PLIES[1] for board in boards)
+    game_strings = [board.game_string() for board in boards]
+    assert len(set(game_strings)) == 12
+    assert [board.game_string() for board in sample_positions(12, seed=3)] == game_strings
