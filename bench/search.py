@@ -16,8 +16,9 @@ process, which is meant to include loading them from numba's cache.
 The four positions' node counts are a fingerprint of the search, not a measure of
 its size: setting any one group of evaluation weights to a refit's raised their
 depth-7 total 1.3 to 9 times, while over 40 positions of real games the whole
-refit searched about as many nodes as before (docs/sprt.md, test 6). --sample N measures on N positions drawn (seeded) from the games of
-SPRT test 5 in docs/sprt/test5/ (plies 12 to 60), one thread from an empty table each, for each
+refit searched about as many nodes as before (docs/sprt.md, test 6). --sample N
+measures on N positions drawn (seeded) from the games of SPRT test 5 in
+docs/sprt/test5/ (plies 12 to 60), one thread from an empty table each, for each
 weight set given (JSON lists, as bench.tune writes them; default the engine's).
 """
 

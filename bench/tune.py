@@ -3,7 +3,7 @@
     python -m bench.tune --games 1000 --depth 2 --rounds 3 --data tune.npz --out weights.json
     python -m bench.tune --games 0 --data tune.npz --prior 0.002    # refit saved positions only
     python -m bench.tune --games 0 --arena-games bench/results/M1 M2  # fit to arena matches' games
-    python -m bench.tune --games 0 --arena-games docs/sprt/*/ --folds 4 --prior 0.0003 0.002  # held-out loss
+    python -m bench.tune --games 0 --arena-games docs/sprt/test[345]*/ --folds 4 --prior 0.0003 0.002  # held-out loss
 
 Each round plays games of the engine against itself at a fixed depth, from random
 openings (bench/selfplay.py), and labels every position from ply 8 on with the
@@ -144,11 +144,10 @@ def held_out_loss(x, y, games, start, prior, folds, seed=0):
     """Mean squared error of the positions of each of `folds` folds of games
     (`games`: each row's game), predicted by the starting weights and by weights
     fitted to the other folds: (starting loss, fitted loss), over all rows."""
-    numbers = np.unique(games)
+    numbers, game_index = np.unique(games, return_inverse=True)
     if len(numbers) < folds:
         raise ValueError(f"{len(numbers)} games cannot make {folds} folds")
-    fold_of_game = dict(zip(numbers, np.random.default_rng(seed).permutation(len(numbers)) % folds))
-    fold = np.array([fold_of_game[game] for game in games])
+    fold = (np.random.default_rng(seed).permutation(len(numbers)) % folds)[game_index]
     start_error = fitted_error = 0.0
     for k in range(folds):
         test = fold == k
