@@ -3,7 +3,7 @@
     python -m bench.tune --games 1000 --depth 2 --rounds 3 --data tune.npz --out weights.json
     python -m bench.tune --games 0 --data tune.npz --prior 0.002    # refit saved positions only
     python -m bench.tune --games 0 --arena-games bench/results/M1 M2  # fit to arena matches' games
-    python -m bench.tune --games 0 --arena-games docs/sprt/test[345]*/ --folds 4 --prior 0.0003 0.002  # held-out loss
+    python -m bench.tune --games 0 --arena-games docs/sprt/test3b docs/sprt/test4 docs/sprt/test5 --folds 4 --prior 0.0003 0.002  # held-out loss
 
 Each round plays games of the engine against itself at a fixed depth, from random
 openings (bench/selfplay.py), and labels every position from ply 8 on with the
