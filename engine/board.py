@@ -55,7 +55,19 @@ from .constants import (
     ZOBRIST_SIDE,
 )
 from .hexgrid import NUM_CELLS, NUM_DIRECTIONS, OPPOSITE, is_surrounded, neighbor, set_occupied
-from .moves import KIND_PASS, KIND_PLACE, KIND_TRANSPORT, move_dest, move_kind, move_other, move_piece
+from .moves import (
+    KIND_MOVE,
+    KIND_PASS,
+    KIND_PLACE,
+    KIND_PLAYED,
+    KIND_THROW,
+    KIND_TRANSPORT,
+    NUM_SLOTS,
+    move_dest,
+    move_kind,
+    move_other,
+    move_piece,
+)
 
 GUARDIANS = EXPANSION_BIT["Guardians"]
 
@@ -77,7 +89,7 @@ STATE_FIELDS = (
     ("mark", np.int64, (NUM_CELLS,)),  # scratch stamps for cell searches
     ("pinned", np.int64, (NUM_CELLS,)),  # scratch stamps marking pinned ground cells
     ("cut_disc", np.int64, (NUM_CELLS,)),  # scratch: discovery times of the articulation pass
-    ("seen", np.int64, (NUM_PIECES * NUM_CELLS,)),  # scratch stamps for move de-duplication
+    ("seen", np.int64, (NUM_SLOTS,)),  # scratch stamps for move de-duplication, by moves.move_slot
     ("work", np.int64, (WORK_SIZE,)),  # scratch queues and stacks (layout in constants.py)
 )
 STATE_DTYPE = np.dtype([(name, dtype, shape) for name, dtype, shape in STATE_FIELDS], align=True)
@@ -301,12 +313,85 @@ def put_piece(s, piece, cell):
 
 
 # --- Make and unmake ---------------------------------------------------------------
+# One kernel per played kind of move (kinds.py) applies it and returns the key's
+# change; its partner takes it back from the undo record. make_move and
+# unmake_move dispatch on the kind and refuse any other loudly: a kind the table
+# does not play yet never falls into another kind's kernel.
+@njit(cache=True, nogil=True)
+def _arrive(s, piece, dest):
+    """The end of every move that brings `piece` onto `dest`: it is `Last`."""
+    s.info[INFO_LAST_MOVED] = piece
+    return _push_piece(s, piece, dest) ^ s.zobrist_last[dest]
+
+
+@njit(cache=True, nogil=True)
+def _apply_place(s, move, record):
+    piece = move_piece(move)
+    record[UNDO_FROM] = -1
+    s.info[INFO_REVERSIBLE_FROM] = s.info[INFO_PLY] + 1
+    return ZOBRIST_PLACED ^ _arrive(s, piece, move_dest(move))
+
+
+@njit(cache=True, nogil=True)
+def _apply_move(s, move, record):
+    piece = move_piece(move)
+    src = s.piece_cell[piece]
+    record[UNDO_FROM] = src
+    return _pop_piece(s, src) ^ _arrive(s, piece, move_dest(move))
+
+
+@njit(cache=True, nogil=True)
+def _apply_throw(s, move, record):
+    """A move of the opponent's piece, which stays Frozen for its owner's turn."""
+    s.info[INFO_FROZEN] = move_piece(move)
+    return ZOBRIST_FROZEN ^ _apply_move(s, move, record)
+
+
+@njit(cache=True, nogil=True)
+def _apply_transport(s, move, record):
+    """The Dragonfly and the piece under it, the cargo landing first (fan-rules.md DX-3)."""
+    piece = move_piece(move)
+    cargo = move_other(move)
+    src = s.piece_cell[piece]
+    record[UNDO_FROM] = src
+    key = _pop_piece(s, src) ^ _pop_piece(s, src) ^ _push_piece(s, cargo, move_dest(move))
+    s.info[INFO_LAST_CARRIED] = cargo
+    return key ^ ZOBRIST_CARRIED ^ _arrive(s, piece, move_dest(move))
+
+
+@njit(cache=True, nogil=True)
+def _undo_place(s, move, record):
+    piece = move_piece(move)
+    _pop_piece(s, move_dest(move))
+    s.piece_cell[piece] = -1
+    s.piece_level[piece] = 0
+
+
+@njit(cache=True, nogil=True)
+def _undo_move(s, move, record):
+    _pop_piece(s, move_dest(move))
+    _push_piece(s, move_piece(move), record[UNDO_FROM])
+
+
+@njit(cache=True, nogil=True)
+def _undo_transport(s, move, record):
+    dest = move_dest(move)
+    _pop_piece(s, dest)
+    _pop_piece(s, dest)
+    _push_piece(s, move_other(move), record[UNDO_FROM])
+    _push_piece(s, move_piece(move), record[UNDO_FROM])
+
+
 @njit(cache=True, nogil=True)
 def make_move(s, move):
     """Play `move` (assumed legal) in place and push its undo record.
 
-    Dispatches on the move's kind (moves.py). The result of the game after the
-    move is stored in info[INFO_RESULT]."""
+    Dispatches on the move's kind; a kind without kernels raises ValueError
+    with the state untouched. The result of the game after the move is stored
+    in info[INFO_RESULT]."""
+    kind = move_kind(move)
+    if not KIND_PLAYED[kind]:
+        raise ValueError("make_move: hexbee does not play this kind of move (engine/kinds.py)")
     info = s.info
     ply = info[INFO_PLY]
     record = s.undo[ply]
@@ -319,33 +404,21 @@ def make_move(s, move):
     record[UNDO_REVERSIBLE_FROM] = info[INFO_REVERSIBLE_FROM]
     record[UNDO_POSITION_KEY] = position_key(s)
     key = info[INFO_KEY] ^ status_key(s) ^ ZOBRIST_SIDE
+    info[INFO_LAST_MOVED] = -1
     info[INFO_LAST_CARRIED] = -1
     info[INFO_FROZEN] = -1
-    kind = move_kind(move)
     if kind == KIND_PASS:
         record[UNDO_FROM] = -1
-        info[INFO_LAST_MOVED] = -1
-    else:  # a placement, a move (a throw included) or a carry onto the destination
-        piece = move_piece(move)
-        dest = move_dest(move)
-        src = s.piece_cell[piece]
-        record[UNDO_FROM] = src
-        if kind == KIND_PLACE:
-            info[INFO_REVERSIBLE_FROM] = ply + 1
-            key ^= ZOBRIST_PLACED
-        elif kind == KIND_TRANSPORT:  # the Dragonfly and the piece under it (fan-rules.md DX-3)
-            cargo = move_other(move)
-            key ^= _pop_piece(s, src) ^ _pop_piece(s, src) ^ _push_piece(s, cargo, dest)
-            info[INFO_LAST_CARRIED] = cargo
-            key ^= ZOBRIST_CARRIED
-        else:
-            key ^= _pop_piece(s, src)
-            if PIECE_COLOR[piece] != (ply & 1):  # thrown by the side to move (rules.md, "Pillbug")
-                info[INFO_FROZEN] = piece
-                key ^= ZOBRIST_FROZEN
-        key ^= _push_piece(s, piece, dest)
-        info[INFO_LAST_MOVED] = piece
-        key ^= s.zobrist_last[dest]
+    elif kind == KIND_PLACE:
+        key ^= _apply_place(s, move, record)
+    elif kind == KIND_MOVE:
+        key ^= _apply_move(s, move, record)
+    elif kind == KIND_THROW:
+        key ^= _apply_throw(s, move, record)
+    elif kind == KIND_TRANSPORT:
+        key ^= _apply_transport(s, move, record)
+    else:
+        raise ValueError("make_move: a kind the table plays has no kernel in board.py")
     info[INFO_KEY] = key
     info[INFO_PLY] = ply + 1
     result = queens_result(s)
@@ -363,19 +436,14 @@ def unmake_move(s):
     record = s.undo[ply]
     move = record[UNDO_MOVE]
     kind = move_kind(move)
-    if kind != KIND_PASS:
-        piece = move_piece(move)
-        dest = move_dest(move)
-        _pop_piece(s, dest)
-        if kind == KIND_PLACE:
-            s.piece_cell[piece] = -1
-            s.piece_level[piece] = 0
-        else:
-            if kind == KIND_TRANSPORT:
-                cargo = move_other(move)
-                _pop_piece(s, dest)
-                _push_piece(s, cargo, record[UNDO_FROM])
-            _push_piece(s, piece, record[UNDO_FROM])
+    if kind == KIND_PLACE:
+        _undo_place(s, move, record)
+    elif kind == KIND_MOVE or kind == KIND_THROW:
+        _undo_move(s, move, record)
+    elif kind == KIND_TRANSPORT:
+        _undo_transport(s, move, record)
+    elif kind != KIND_PASS:
+        raise ValueError("unmake_move: the last record holds a kind without a kernel in board.py")
     info[INFO_PLY] = ply
     info[INFO_LAST_MOVED] = record[UNDO_LAST_MOVED]
     info[INFO_LAST_CARRIED] = record[UNDO_LAST_CARRIED]

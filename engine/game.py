@@ -57,7 +57,8 @@ from .constants import (
 from .diagram import hand, stacks, text_diagram
 from .errors import IllegalMoveError, NotationError
 from .hexgrid import NUM_CELLS, ORIGIN, axial, cell_of, filled_neighbours, neighbor
-from .moves import KIND_MOVE, KIND_NAMES, KIND_PASS, KIND_PLACE, PASS_MOVE, encode, move_dest, move_kind, move_piece
+from .kinds import FORM_CONTROL, KIND_NAMES, refusal
+from .moves import KIND_MOVE, KIND_PASS, KIND_PLACE, PASS_MOVE, encode, move_dest, move_kind, move_piece, move_slot
 from .movegen import (
     bug_enabled,
     generate_moves,
@@ -110,6 +111,7 @@ _REFERENCE_SCAN = ((0, 3), (1, 4), (2, 5), (3, 0), (4, 1), (5, 2))
 # The codec's functions as plain Python (numba keeps each one's source as .py_func):
 # decoding a move from Python must not pay a call into compiled code per field.
 _kind_of, _piece_of, _dest_of, _encode = move_kind.py_func, move_piece.py_func, move_dest.py_func, encode.py_func
+_slot_of = move_slot.py_func
 _neighbor = neighbor.py_func
 _bug_enabled = bug_enabled.py_func
 
@@ -646,14 +648,18 @@ class Board:
             if self.is_legal(PASS):
                 return PASS
             raise IllegalMoveError("You can't pass when you have valid moves.")
+        why = refusal(parsed.form, self.game_type) or (parsed.controller >= 0 and refusal(FORM_CONTROL, self.game_type))
+        if why:
+            raise IllegalMoveError(why)
         dest, blocked = self._resolve(parsed)
         in_play = self._piece_cell[parsed.piece] >= 0
         move = Move.move(parsed.piece, dest) if in_play else Move.place(parsed.piece, dest)
         if not blocked:
-            # The legal move of that piece to that cell, whatever its kind (a
-            # Dragonfly's carry is a move of it that names its cargo too).
+            # The legal move that brings that piece to that cell, whatever its
+            # kind (a throw, a Dragonfly's carry): the one with that identity.
+            slot = _slot_of(move)
             for legal in self.legal_moves:
-                if legal.piece == parsed.piece and legal.dest == dest:
+                if _slot_of(legal) == slot:
                     if parsed.thrower >= 0 and legal not in self._throws_by(parsed.thrower):
                         raise IllegalMoveError(f"{piece_name(parsed.thrower)} can't throw "
                                                f"{piece_name(parsed.piece)} there.")

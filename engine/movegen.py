@@ -91,7 +91,7 @@ from .hexgrid import (
     set_occupied,
     slide_out,
 )
-from .moves import KIND_MOVE, KIND_PLACE, KIND_TRANSPORT, PASS_MOVE, encode, encode_full, move_dest, move_piece
+from .moves import KIND_MOVE, KIND_PLACE, KIND_THROW, KIND_TRANSPORT, PASS_MOVE, encode, encode_full, move_dest, move_piece, move_slot
 
 DRAGONFLY = BUG_OF_LETTER["Dx"]
 
@@ -104,14 +104,21 @@ def new_stamp(s):
 
 
 @njit(cache=True, nogil=True)
-def add_move(s, moves, n, piece, dest, stamp):
-    """Append the move of `piece` onto `dest` unless this generation has it."""
-    slot = piece * NUM_CELLS + dest
+def add_code(s, moves, n, move, stamp):
+    """Append `move` unless this generation has it (the same identity slot,
+    moves.move_slot: the same resulting state)."""
+    slot = move_slot(move)
     if s.seen[slot] == stamp:
         return n
     s.seen[slot] = stamp
-    moves[n] = encode(KIND_MOVE, piece, dest)
+    moves[n] = move
     return n + 1
+
+
+@njit(cache=True, nogil=True)
+def add_move(s, moves, n, piece, dest, stamp):
+    """Append the move of `piece` onto `dest` unless this generation has it."""
+    return add_code(s, moves, n, encode(KIND_MOVE, piece, dest), stamp)
 
 
 @njit(cache=True, nogil=True)
@@ -443,11 +450,7 @@ def diagonal(s, piece, cell, moves, n, stamp, pinned_stamp):
         if s.height[dest] == 0 and s.around[dest] == 0:
             continue
         if cargo >= 0 and s.height[dest] == 0:
-            slot = piece * NUM_CELLS + dest
-            if s.seen[slot] != stamp:
-                s.seen[slot] = stamp
-                moves[n] = encode_full(KIND_TRANSPORT, piece, dest, cargo, 0)
-                n += 1
+            n = add_code(s, moves, n, encode_full(KIND_TRANSPORT, piece, dest, cargo, 0), stamp)
         else:
             n = add_move(s, moves, n, piece, dest, stamp)
     return n
@@ -517,6 +520,7 @@ def pillbug_throws(s, cell, moves, n, stamp, pinned_stamp):
     The taken piece must stand alone on the ground, not split the hive, and not
     be the piece moved last; both halves of the lift obey the climbing rule."""
     height = s.height
+    side = s.info[INFO_PLY] & 1
     for d in range(6):
         src = neighbor(cell, d)
         if height[src] != 1 or holds_hive(s, src, pinned_stamp):
@@ -524,6 +528,8 @@ def pillbug_throws(s, cell, moves, n, stamp, pinned_stamp):
         taken = s.stack[src, 0]
         if in_last(s, taken):
             continue
+        # A throw of the side's own piece is the state of its own move there (ST-1).
+        kind = KIND_MOVE if PIECE_COLOR[taken] == side else KIND_THROW
         # Onto the thrower: from the ground (0) to a pile of one (the thrower).
         if not can_climb(height, src, OPPOSITE[d], 0):
             continue
@@ -531,7 +537,7 @@ def pillbug_throws(s, cell, moves, n, stamp, pinned_stamp):
         for e in range(6):
             dest = neighbor(cell, e)
             if dest != src and height[dest] == 0 and can_climb(height, cell, e, 1):
-                n = add_move(s, moves, n, taken, dest, stamp)
+                n = add_code(s, moves, n, encode(kind, taken, dest), stamp)
         height[src] = 1
     return n
 

@@ -1,35 +1,37 @@
 """The move codec: every move is one non-negative int32 with a kind field.
 
-Low bits first: destination cell (10), piece (7), kind (4), a second piece plus
-one (7; 0 for none), a face (2). Every module that makes, stores, orders or prints
-moves goes through the functions here, never through the raw bits: make/unmake
-(board.py) dispatch on the kind, the transposition table stores the whole code,
-history tables use `history_index`, and Board (game.py) wraps the code in `Move`.
+Low bits first: destination cell (10), piece (7), kind (4: a row of the table
+of kinds, kinds.py), a second piece plus one (7; 0 for none), a face (2). Every
+module that makes, stores, orders or prints moves goes through the functions
+here, never through the raw bits: make/unmake (board.py) dispatch on the kind,
+the transposition table and killers store the whole code, tables per move index
+by `move_slot`, and Board (game.py) wraps the code in `Move`.
 
-Two moves are the same move exactly when they produce the same state, so the
-generator never emits two codes for one result. A Pillbug's throw of a piece is a
-MOVE of that piece: it leaves the same state as the piece moving there itself.
+Two moves are the same move exactly when they produce the same state (ID-1), so
+the generator never emits two codes for one result: a Pillbug's throw of its own
+side's piece is a MOVE of that piece, the state its own move there leaves; a
+throw of the opponent's piece freezes it, a THROW.
 """
 
+import numpy as np
 from numba import njit
 
 from .bugs import NUM_PIECES
 from .hexgrid import CELL_MASK, NUM_CELLS
+from .kinds import KIND_OF_NAME, KINDS, NUM_MOVE_KINDS, NUM_SLOT_GROUPS, PLAYED_KINDS
 
-# Kinds. NONE (code 0) is "no move" in tables and killer slots.
-KIND_NONE = 0
-KIND_PASS = 1
-KIND_PLACE = 2  # a piece from hand onto the destination
-KIND_MOVE = 3  # a piece in play onto the top of the destination (itself or thrown)
-# Reserved for the fan pieces (fan-rules.md): moves with side effects or a second piece.
-KIND_THROW = 4
-KIND_FLIP = 5
-KIND_SWAP = 6
-KIND_REMOVE = 7
-KIND_CONTROL = 8
-KIND_TRANSPORT = 9
-KIND_COMPOUND = 10
-KIND_NAMES = ("none", "pass", "place", "move", "throw", "flip", "swap", "remove", "control", "transport", "compound")
+# The kinds' codes, named from the table of kinds (kinds.py). NONE (code 0) is
+# "no move" in tables and killer slots.
+KIND_NONE = KIND_OF_NAME["none"]
+KIND_PASS = KIND_OF_NAME["pass"]
+KIND_PLACE = KIND_OF_NAME["place"]
+KIND_MOVE = KIND_OF_NAME["move"]
+KIND_THROW = KIND_OF_NAME["throw"]
+KIND_TRANSPORT = KIND_OF_NAME["transport"]
+# Per kind code: whether make_move plays it, and its identity slot group (-1 for
+# none, pass, and the kinds not played yet, whose slots the tables do not hold).
+KIND_PLAYED = np.array([kind in PLAYED_KINDS for kind in range(NUM_MOVE_KINDS)], dtype=np.bool_)
+KIND_SLOTS = np.array([-1 if kind.played else kind.slots for kind in KINDS], dtype=np.int64)
 
 DEST_BITS = 10
 PIECE_BITS = 7
@@ -44,12 +46,14 @@ MOVE_BITS = FACE_SHIFT + FACE_BITS  # 30: the transposition table stores this ma
 
 assert (1 << DEST_BITS) == NUM_CELLS and CELL_MASK == NUM_CELLS - 1, "a destination field holds every cell"
 assert NUM_PIECES < (1 << PIECE_BITS) and NUM_PIECES + 1 < (1 << OTHER_BITS), "piece fields hold every piece id"
-assert len(KIND_NAMES) <= (1 << KIND_BITS), "the kind field holds every kind"
+assert NUM_MOVE_KINDS <= (1 << KIND_BITS), "the kind field holds every kind"
 assert MOVE_BITS <= 31, "a move fits a non-negative int32"
 
 NO_MOVE = 0
 PASS_MOVE = KIND_PASS << KIND_SHIFT
-HISTORY_SIZE = NUM_PIECES * NUM_CELLS  # entries of a (piece, destination) table
+# Identity slots (move_slot): a group of (piece, destination) per slot group of
+# the played kinds.
+NUM_SLOTS = NUM_SLOT_GROUPS * NUM_PIECES * NUM_CELLS
 
 
 @njit(cache=True, nogil=True)
@@ -91,10 +95,16 @@ def move_face(move):
 
 
 @njit(cache=True, nogil=True)
-def history_index(move):
-    """Slot of a piece-and-destination move in a table of HISTORY_SIZE entries;
-    -1 for a pass or no move."""
-    kind = move_kind(move)
-    if kind == KIND_NONE or kind == KIND_PASS:
+def move_slot(move):
+    """The identity of a move (fan-rules.md ID-1) as a dense index below
+    NUM_SLOTS, or -1 for no move and a pass (one per position, needing none).
+
+    The generator emits one code per resulting state (a throw of one's own piece
+    is its move, a carry excludes the plain hop), so two legal moves of one
+    position are one move exactly when their slots are equal. De-duplication,
+    the history and counter-move tables and the RL actions index by it; the
+    transposition table and killers keep whole codes, equal for equal moves."""
+    group = KIND_SLOTS[move_kind(move)]
+    if group < 0:
         return -1
-    return move_piece(move) * NUM_CELLS + move_dest(move)
+    return (group * NUM_PIECES + move_piece(move)) * NUM_CELLS + move_dest(move)

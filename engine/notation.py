@@ -24,6 +24,7 @@ from .bugs import (
 from .constants import BLACK_WINS, DRAW, IN_PROGRESS, WHITE_WINS
 from .errors import NotationError
 from .hexgrid import DIR_E, DIR_NE, DIR_NW, DIR_SE, DIR_SW, DIR_W
+from .kinds import FORM_CHOOSE, FORM_DRAW, FORM_FLIP, FORM_PASS, FORM_REFERENCE, FORM_STEAL, KEYWORD_FORMS, SIGN_OF_FORM
 
 __all__ = [
     "GAME_TYPES",
@@ -192,60 +193,115 @@ _MARK_AFTER = {d: mark for mark, d in _DIRECTION_AFTER.items()}
 
 
 class MoveText(NamedTuple):
-    """A parsed MoveString: pass, a piece alone, or a piece and a reference.
+    """A parsed MoveString (fan-rules.md §4.2): its form (kinds.FORM_*), which
+    the table of kinds maps to the kinds it may stand for, and its pieces.
 
-    direction is the destination's direction from the reference piece, or None
-    when the piece goes on top of the reference; thrower the piece a throw names
-    with `^` (fan-rules.md §4.2), -1 for none."""
+    The reference form: a piece alone, or a piece and a reference; direction is
+    the destination's direction from the reference piece, or None when the
+    piece goes on top of it, and thrower the piece a throw names with `^`. The
+    sting, removal, wasp sting and swap forms name a target; a flip names only
+    the tile; `@` names a controller around an inner entry; `choose` names
+    three pieces (chosen), `draw` and `steal` one (piece). -1: no piece."""
 
     is_pass: bool
     piece: int = -1
     reference: int = -1
     direction: Optional[int] = None
     thrower: int = -1
+    form: str = FORM_REFERENCE
+    target: int = -1
+    controller: int = -1
+    chosen: tuple = ()
 
 
-PASS_TEXT = MoveText(True)
-_MOVE_RE = re.compile(r"(\S+)(?:\s+([-/\\]?)(\S+?)([-/\\]?)(?:\s+\^(\S+))?)?")
+PASS_TEXT = MoveText(True, form=FORM_PASS)
+_REFERENCE_RE = re.compile(r"([-/\\]?)(.+?)([-/\\]?)")
+_FORM_OF_SIGN = {sign: form for form, sign in SIGN_OF_FORM.items()}
+_CHOSEN = 3  # pieces a Swarm `choose` names (SW-1)
 
 
 def parse_move_text(text, fan=True):
-    """Parse a MoveString's syntax; case-insensitive, spaces tolerated. With
-    `fan` false, names of fan pieces are unknown (parse_piece)."""
+    """Parse a MoveString's syntax (NO-1); case-insensitive, spaces tolerated.
+    With `fan` false only the official forms are known, and names of fan pieces
+    are unknown (parse_piece)."""
     stripped = text.strip()
-    if stripped.lower() == "pass":
+    words = stripped.split()
+    if not words:
+        raise NotationError("Unrecognized move ''.")
+    keyword = words[0].lower()
+    if keyword == FORM_PASS and len(words) == 1:
         return PASS_TEXT
-    match = _MOVE_RE.fullmatch(stripped)
-    if not match:
-        raise NotationError(f"Unrecognized move '{stripped}'.")
-    mover, before, reference, after, thrower = match.groups()
-    piece = parse_piece(mover, fan)
-    if reference is None:
-        return MoveText(False, piece)
+
+    def refuse(why=""):
+        return NotationError(f"Unrecognized move '{stripped}'" + (f": {why}." if why else "."))
+
+    if keyword in KEYWORD_FORMS:
+        count = _CHOSEN if keyword == FORM_CHOOSE else 1
+        if not fan or keyword == FORM_PASS:
+            raise refuse()
+        if len(words) != 1 + count:
+            raise refuse(f"{keyword} names {count} piece{'s' if count > 1 else ''}")
+        pieces = tuple(parse_piece(word) for word in words[1:])
+        if keyword == FORM_CHOOSE:
+            return MoveText(False, form=FORM_CHOOSE, chosen=pieces)
+        return MoveText(False, pieces[0], form=keyword)
+    piece = parse_piece(words[0], fan)
+    rest = words[1:]
+    controller = -1
+    if rest and rest[-1].startswith("@") and fan:
+        controller = parse_piece(rest.pop()[1:])
+    thrower = -1
+    if rest and rest[-1].startswith("^") and fan:
+        thrower = parse_piece(rest.pop()[1:])
+    if len(rest) > 1:
+        raise refuse()
+    if not rest:
+        if thrower >= 0:
+            raise refuse("a throw names the piece it lands by")
+        return MoveText(False, piece, thrower=-1, controller=controller)
+    second = rest[0]
+    if second == "~" and fan and thrower < 0:
+        return MoveText(False, piece, form=FORM_FLIP, controller=controller)
+    form = _FORM_OF_SIGN.get(second[0].lower()) if fan else None
+    if form is not None:
+        if thrower >= 0:
+            raise refuse("only a move names a thrower")
+        return MoveText(False, piece, form=form, target=parse_piece(second[1:]), controller=controller)
+    before, reference, after = _REFERENCE_RE.fullmatch(second).groups()
     if before and after:
-        raise NotationError(f"Unrecognized move '{stripped}': a reference takes one direction mark.")
-    if thrower is not None and not fan:
-        raise NotationError(f"Unrecognized move '{stripped}'.")
+        raise refuse("a reference takes one direction mark")
     ref = parse_piece(reference, fan)
-    thrower = -1 if thrower is None else parse_piece(thrower)
     direction = _DIRECTION_BEFORE[before] if before else _DIRECTION_AFTER[after] if after else None
-    return MoveText(False, piece, ref, direction, thrower)
+    return MoveText(False, piece, ref, direction, thrower, controller=controller)
 
 
 def format_move_text(move):
     """MoveString of a MoveText, in canonical case."""
-    if move.is_pass:
+    form = move.form
+    if form == FORM_PASS:
         return "pass"
-    name = piece_name(move.piece)
-    if move.reference < 0:
-        return name
-    ref = piece_name(move.reference)
-    thrower = f" ^{piece_name(move.thrower)}" if move.thrower >= 0 else ""
-    if move.direction is None:
-        return f"{name} {ref}{thrower}"
-    if move.direction in _MARK_BEFORE:
-        return f"{name} {_MARK_BEFORE[move.direction]}{ref}{thrower}"
-    return f"{name} {ref}{_MARK_AFTER[move.direction]}{thrower}"
+    if form == FORM_CHOOSE:
+        return " ".join([FORM_CHOOSE, *(piece_name(piece) for piece in move.chosen)])
+    if form in (FORM_DRAW, FORM_STEAL):
+        return f"{form} {piece_name(move.piece)}"
+    words = [piece_name(move.piece)]
+    if form == FORM_FLIP:
+        words.append("~")
+    elif form in SIGN_OF_FORM:
+        words.append(SIGN_OF_FORM[form] + piece_name(move.target))
+    elif move.reference >= 0:
+        ref = piece_name(move.reference)
+        if move.direction is None:
+            words.append(ref)
+        elif move.direction in _MARK_BEFORE:
+            words.append(_MARK_BEFORE[move.direction] + ref)
+        else:
+            words.append(ref + _MARK_AFTER[move.direction])
+        if move.thrower >= 0:
+            words.append("^" + piece_name(move.thrower))
+    if move.controller >= 0:
+        words.append("@" + piece_name(move.controller))
+    return " ".join(words)
 
 
 def normalize_move_string(text):

@@ -5,16 +5,17 @@ Board checks every move and names it; State, in OpenSpiel's shape, does neither
 unless asked, and keeps no strings. Its kernels are compiled with `nogil`, so
 threads run them in parallel (see `playouts` and the README).
 
-Actions. One integer per distinct move: `piece * NUM_CELLS + cell` for placing
-or moving `piece` (an id of engine.bugs.PIECE_NAMES) to `cell`, and PASS_ACTION.
-The cell is counted from the centre of the hive, which is moved to the grid's
-origin (hexgrid.ORIGIN, axial (0, 0)): the same move in a shifted hive is the
-same action. Moves are the codec's (moves.py), so a Pillbug's throw of a piece
-is that piece's move, and two actions never give the same position. A Sperling's
-Dragonfly's carry (KIND_TRANSPORT, fan-rules.md DX-3) is the Dragonfly's action to
-its destination: carrying is compulsory when legal, so a hop from on top to empty
-ground either carries or not, never both, and the action is that one move (which
-one the move generator says, when the action is decoded).
+Actions. One integer per distinct move: its identity slot (moves.move_slot),
+which for placing, moving or throwing `piece` (an id of engine.bugs.PIECE_NAMES)
+to `cell` is `piece * NUM_CELLS + cell`, and PASS_ACTION. The cell is counted
+from the centre of the hive, which is moved to the grid's origin (hexgrid.ORIGIN,
+axial (0, 0)): the same move in a shifted hive is the same action. Slots are
+identities (ID-1): two actions never give the same position, and a throw of
+one's own piece is that piece's move. A Sperling's Dragonfly's carry
+(KIND_TRANSPORT, fan-rules.md DX-3) is the Dragonfly's action to its destination:
+carrying is compulsory when legal, so a hop from on top to empty ground either
+carries or not, never both, and the action is that one move (which one the move
+generator says, when the action is decoded).
 
 Observation. float32 planes of OBSERVATION_SHAPE over the 32 x 32 grid, centred
 as the actions are (plane[y, x] is the cell x + 32 * y): for each level of a
@@ -61,6 +62,7 @@ from .constants import (
     MAX_GAME_PLIES,
     MAX_HEIGHT,
     MAX_MOVES,
+    NUM_KINDS,
     PIECE_BUG,
     PIECE_COLOR,
     PIECE_KIND,
@@ -68,7 +70,19 @@ from .constants import (
 )
 from .game import Board, Move
 from .hexgrid import CELL_MASK, DIRECTION_DELTA, DIRECTION_DQ_DR, GRID_SIZE, NUM_CELLS, ORIGIN
-from .moves import KIND_MOVE, KIND_PASS, KIND_PLACE, KIND_TRANSPORT, PASS_MOVE, encode, move_dest, move_kind, move_piece
+from .moves import (
+    KIND_MOVE,
+    KIND_PASS,
+    KIND_PLACE,
+    KIND_THROW,
+    NUM_SLOTS,
+    PASS_MOVE,
+    encode,
+    move_dest,
+    move_kind,
+    move_piece,
+    move_slot,
+)
 from .movegen import bug_enabled, generate_moves, new_stamp
 
 __all__ = [
@@ -81,10 +95,9 @@ __all__ = [
     "playouts",
 ]
 
-PASS_ACTION = NUM_PIECES * NUM_CELLS
+PASS_ACTION = NUM_SLOTS
 NUM_ACTIONS = PASS_ACTION + 1
 LEVELS = 1 + CLIMBERS  # the ground and a level for each piece that may climb
-NUM_KINDS = 2 * NUM_BUGS
 PLANE_HAND = LEVELS * NUM_KINDS
 PLANE_ENABLED = PLANE_HAND + NUM_KINDS
 PLANE_BLACK = PLANE_ENABLED + NUM_BUGS
@@ -141,14 +154,16 @@ def hive_centre(s):
 
 @njit(cache=True, nogil=True)
 def _action(move, centre):
-    """The action of a move with the hive's centre at `centre`; -1 for a kind
-    the action space does not hold."""
-    kind = move_kind(move)
-    if kind == KIND_PASS:
+    """The action of a move with the hive's centre at `centre`: its identity
+    slot with the destination counted from the centre; -1 for a kind the action
+    space does not hold."""
+    if move_kind(move) == KIND_PASS:
         return PASS_ACTION
-    if kind != KIND_PLACE and kind != KIND_MOVE and kind != KIND_TRANSPORT:
+    slot = move_slot(move)
+    if slot < 0:
         return -1
-    return move_piece(move) * NUM_CELLS + ((move_dest(move) - centre + ORIGIN) & CELL_MASK)
+    dest = move_dest(move)
+    return slot - dest + ((dest - centre + ORIGIN) & CELL_MASK)
 
 
 @njit(cache=True, nogil=True)
@@ -179,15 +194,19 @@ def _move(s, action, centre, moves):
     the rules decide (DX-3), so that one asks the move generator."""
     if action == PASS_ACTION:
         return PASS_MOVE
+    # Every slot the table plays so far is an arrival of a piece on a cell.
     piece = action // NUM_CELLS
     cell = (action % NUM_CELLS + centre - ORIGIN) & CELL_MASK
     at = s.piece_cell[piece]
     if at < 0:
         return encode(KIND_PLACE, piece, cell)
+    if PIECE_COLOR[piece] != (s.info[INFO_PLY] & 1):
+        return encode(KIND_THROW, piece, cell)
     if BUG_MOVEMENT[PIECE_BUG[piece]] & DIAGONAL and s.height[at] > 1 and s.height[cell] == 0:
+        slot = move_slot(encode(KIND_MOVE, piece, cell))
         n = generate_moves(s, moves)
         for i in range(n):
-            if move_piece(moves[i]) == piece and move_dest(moves[i]) == cell:
+            if move_slot(moves[i]) == slot:
                 return moves[i]
     return encode(KIND_MOVE, piece, cell)
 
@@ -270,7 +289,7 @@ def apply_action_kernel(a, action, moves, checked):
         if (PIECE_COLOR[piece] != (s.info[INFO_PLY] & 1) or not bug_enabled(s, PIECE_BUG[piece])
                 or (height > 0) != on_top or height >= MAX_HEIGHT - 1):
             return _ILLEGAL
-    elif move_kind(move) == KIND_MOVE and s.height[move_dest(move)] >= MAX_HEIGHT - 1:
+    elif (move_kind(move) == KIND_MOVE or move_kind(move) == KIND_THROW) and s.height[move_dest(move)] >= MAX_HEIGHT - 1:
         return _ILLEGAL
     make_move(s, move)
     return _OK
@@ -295,7 +314,7 @@ def observation_into(a, out):
         if cell < 0:
             continue
         at = (cell - centre + ORIGIN) & CELL_MASK
-        out[s.piece_level[piece] * (2 * NUM_BUGS) + PIECE_KIND[piece], at // GRID_SIZE, at % GRID_SIZE] = 1.0
+        out[s.piece_level[piece] * NUM_KINDS + PIECE_KIND[piece], at // GRID_SIZE, at % GRID_SIZE] = 1.0
     for color in range(2):
         for bug in range(NUM_BUGS):
             enabled = BUG_EXPANSION[bug] == 0 or (s.info[INFO_EXPANSIONS] & BUG_EXPANSION[bug]) != 0

@@ -31,7 +31,7 @@ from .evaluate import DEFAULT_WEIGHTS, NUM_WEIGHTS, evaluate
 from .game import Board, Move
 from .hexgrid import filled_neighbours, neighbor
 from .movegen import generate_moves
-from .moves import HISTORY_SIZE, PASS_MOVE, history_index, move_dest, move_piece
+from .moves import NUM_SLOTS, PASS_MOVE, move_dest, move_piece, move_slot
 from .options import OptionSpec
 from .tt import (
     BOUND_EXACT,
@@ -107,8 +107,8 @@ CONTEXT_FIELDS = (
     ("moves", np.int32, (MAX_PLY, MAX_MOVES)),  # move lists per ply
     ("order", np.int64, (MAX_PLY, MAX_MOVES)),  # ordering scores per ply
     ("killers", np.int32, (MAX_PLY, 2)),  # quiet moves that caused cut-offs
-    ("history", np.int64, (HISTORY_SIZE,)),  # cut-off history by moves.history_index
-    ("counter", np.int32, (HISTORY_SIZE,)),  # the quiet move that last refuted a move, by its history_index
+    ("history", np.int64, (NUM_SLOTS,)),  # cut-off history by moves.move_slot
+    ("counter", np.int32, (NUM_SLOTS,)),  # the quiet move that last refuted a move, by its move_slot
     ("pv", np.int32, (MAX_PLY, MAX_PLY)),  # triangular principal-variation table
     ("pv_len", np.int64, (MAX_PLY,)),
     ("extended", np.int64, (MAX_PLY,)),  # whether the node at this ply of the line was extended (Queen in danger)
@@ -227,7 +227,7 @@ def score_from_table(score, ply):
 @njit(cache=True, nogil=True)
 def attacks_queen(s, move, enemy_queen_cell):
     """A move that lands next to the enemy Queen from a cell that is not."""
-    if enemy_queen_cell < 0 or history_index(move) < 0:
+    if enemy_queen_cell < 0 or move_slot(move) < 0:
         return False
     dest = move_dest(move)
     src = s.piece_cell[move_piece(move)]
@@ -256,11 +256,11 @@ def order_moves(s, c, ply, n, tt_move):
     moves = c.moves[ply]
     order = c.order[ply]
     enemy_queen = s.piece_cell[QUEEN_ID[1 - (s.info[INFO_PLY] & 1)]]
-    previous = history_index(previous_move(s))
+    previous = move_slot(previous_move(s))
     counter = c.counter[previous] if previous >= 0 else NO_MOVE
     for i in range(n):
         m = moves[i]
-        slot = history_index(m)
+        slot = move_slot(m)
         if m == tt_move:
             order[i] = 1 << 50
         elif attacks_queen(s, m, enemy_queen):
@@ -406,13 +406,13 @@ def negamax(s, c, table, depth, ply, alpha, beta):
                         if c.killers[ply, 0] != move:
                             c.killers[ply, 1] = c.killers[ply, 0]
                             c.killers[ply, 0] = move
-                        c.history[history_index(move)] += depth * depth
-                        previous = history_index(previous_move(s))
+                        c.history[move_slot(move)] += depth * depth
+                        previous = move_slot(previous_move(s))
                         if previous >= 0:
                             c.counter[previous] = move
                         # The quiet moves tried before it did not cut: a malus.
                         for j in range(i):
-                            slot = history_index(moves[j])
+                            slot = move_slot(moves[j])
                             if slot >= 0 and c.order[ply, j] < (1 << 38):
                                 c.history[slot] -= depth * depth
                     break

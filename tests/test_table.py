@@ -57,23 +57,23 @@ from engine.constants import (
 from engine.errors import IllegalMoveError, NotationError
 from engine.game import PASS, Board, Move
 from engine.hexgrid import CELL_MASK, DIRECTION_DQ_DR, GRID_SIZE, NUM_CELLS, ORIGIN
+from engine.kinds import KIND_NAMES, PLAYED_KINDS
 from engine.moves import (
     FACE_BITS,
-    HISTORY_SIZE,
-    KIND_NAMES,
     KIND_NONE,
     KIND_PASS,
     MOVE_BITS,
     NO_MOVE,
+    NUM_SLOTS,
     PASS_MOVE,
     encode,
     encode_full,
-    history_index,
     move_dest,
     move_face,
     move_kind,
     move_other,
     move_piece,
+    move_slot,
 )
 from engine.notation import format_game_type, parse_game_type, parse_piece, piece_name
 
@@ -240,19 +240,21 @@ def test_codec_round_trips_every_kind(kind):
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=KIND_NAMES)
-def test_history_index_is_within_the_table(kind):
+def test_identity_slots_are_within_the_tables(kind):
+    """A played kind's moves have slots below NUM_SLOTS, one per piece and
+    destination whatever the other fields; none, pass and unplayed kinds none."""
     slots = set()
     for piece in range(NUM_PIECES):
         for dest in range(NUM_CELLS):
-            index = history_index(encode_full(kind, piece, dest, NUM_PIECES - 1, 1))
-            if kind in (KIND_NONE, KIND_PASS):
-                assert index == -1
+            slot = move_slot(encode_full(kind, piece, dest, NUM_PIECES - 1, 1))
+            if kind in (KIND_NONE, KIND_PASS) or kind not in PLAYED_KINDS:
+                assert slot == -1
             else:
-                assert 0 <= index < HISTORY_SIZE
-                assert index == history_index(encode(kind, piece, dest)), "the slot is the piece and destination"
-                slots.add(index)
-    if kind not in (KIND_NONE, KIND_PASS):
-        assert len(slots) == HISTORY_SIZE, "every piece and destination has its own slot"
+                assert 0 <= slot < NUM_SLOTS
+                assert slot == move_slot(encode(kind, piece, dest)), "the slot is the piece and destination"
+                slots.add(slot)
+    if kind in PLAYED_KINDS and kind != KIND_PASS:
+        assert len(slots) == NUM_PIECES * NUM_CELLS, "every piece and destination has its own slot"
 
 
 def test_pass_and_no_move():
@@ -291,12 +293,12 @@ def random_game(game_type, seed, max_plies):
 
 
 def kind_of(side, move):
-    """The kind of a legal move of `side` as the tests tell them apart: a throw is
-    a move of an opponent's piece (only a Pillbug's power, or a Mosquito's
-    borrowed one, moves those)."""
+    """The kind of a legal move of `side`, checked against what it does: a throw
+    (a kind of its own, fan-rules.md ST-1) moves an opponent's piece, and a move
+    one of the side's own."""
     kind, piece, _ = decode(move)
-    if kind == "move" and PIECES[piece][0] != side:
-        return "throw"
+    if kind in ("move", "throw"):
+        assert (PIECES[piece][0] == side) == (kind == "move"), (kind, PIECE_NAMES[piece])
     return kind
 
 

@@ -25,7 +25,7 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from engine.bugs import OFFICIAL_BUGS, PIECE_NAMES, PIECES, fan_game_types, game_types  # noqa: E402
 from engine.diagram import hand  # noqa: E402
-from engine.moves import KIND_NAMES  # noqa: E402
+from engine.kinds import KIND_NAMES  # noqa: E402
 from engine.game import Board  # noqa: E402
 from engine.web.app import MAX_BODY_BYTES, create_app  # noqa: E402
 from engine.web.games import MAX_SEARCH_DEPTH, Games  # noqa: E402
@@ -102,8 +102,8 @@ def test_the_actions_are_exactly_validmoves_with_fan_pieces(client):
         assert any(PIECES[PIECE_NAMES.index(name)][1] >= OFFICIAL_BUGS for name in drawn | in_hand)  # fan bugs
 
 
-def _actions_along_random_games(client, game_types, rng, plies=12):
-    for game_type in game_types:
+def _actions_along_random_games(client, types, rng, plies=12):
+    for game_type in types:
         state = new_game(client, game_type)
         assert state["game_type"] == game_type
         engine = SessionDriver()
@@ -123,9 +123,11 @@ def _actions_along_random_games(client, game_types, rng, plies=12):
                     continue
                 assert action["piece"] == board.uhp(move).split()[0]
                 assert action["to"] == "%d,%d" % __import__("engine.hexgrid", fromlist=["axial"]).axial(move.dest)
-                if action["kind"] in ("place", "move"):
-                    assert action["kind"] == ("move" if board.piece_cell(move.piece) >= 0 else "place")
-                else:  # a fan piece's throw, flip, ...
+                if action["kind"] in ("place", "move", "throw"):
+                    own = PIECES[move.piece][0] == board.side_to_move
+                    arrival = "move" if own else "throw"
+                    assert action["kind"] == (arrival if board.piece_cell(move.piece) >= 0 else "place")
+                else:  # a fan piece's kind: a Dragonfly's carry, ...
                     assert action["kind"] in KIND_NAMES and game_type not in game_types()
             move = rng.choice(state["actions"])["move"]
             state = client.post(f"/api/games/{state['id']}/play", json={"move": move}).json()

@@ -202,7 +202,7 @@ function showSelection() {
   const box = $("piece-actions");
   box.textContent = "";
   for (const action of actionsOf(page.selected)) {
-    if (action.to === null || action.kind === "place" || action.kind === "move") continue;
+    if (action.to === null || ["place", "move", "throw"].includes(action.kind)) continue;
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.move = action.move;

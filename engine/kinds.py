@@ -1,0 +1,116 @@
+"""The table of move kinds: one row per kind of move, as bugs.py is one row per bug.
+
+A move is one int (the codec in moves.py) whose kind field is a row's index
+here. A row says which of the codec's fields the kind uses, how its MoveString
+is written (fan-rules.md §4.2, NO-1), which identity slots it takes (moves.py
+`move_slot`, the dense index of ID-1 that de-duplication, history tables and
+RL actions share), and whether hexbee plays it. make/unmake (board.py) have a
+kernel pair for every played kind and refuse any other kind loudly; a MoveString
+of an unplayed kind is refused with the reason below.
+
+Adding a kind of move: set its row's `played`, write its generator, its apply and
+undo kernels in board.py, and its resolution in game.py (`Board.parse_uhp`).
+
+What is not a kind: a HoneyCombo double turn is two entries of ordinary kinds
+with the turn phase in the state (§10); the Honeycomb's flip is a flip of `nH`;
+a throw of one's own piece is a move of it (ST-1: the same state).
+
+Plain Python, so that notation can read it without numba.
+"""
+
+from typing import NamedTuple
+
+# How a MoveString shows its kind (NO-1). The position decides among the kinds
+# that share a form: a reference form places, moves, throws or carries; a removal
+# removes the target from the game, or (a Queen's sting) sends it to hand.
+FORM_PASS = "pass"  # `pass`
+FORM_REFERENCE = "reference"  # `<piece>`, `<piece> <ref>`, optionally ` ^<thrower>`
+FORM_FLIP = "flip"  # `<tile> ~`
+FORM_STING = "sting"  # `<actor> ~<victim>`
+FORM_REMOVAL = "removal"  # `<actor> x<target>`
+FORM_WASP_STING = "wasp sting"  # `<actor> !<target>`
+FORM_SWAP = "swap"  # `<actor> =<target>`
+FORM_CONTROL = "control"  # `<inner entry> @<controller>`
+FORM_CHOOSE = "choose"  # `choose <p> <p> <p>`
+FORM_DRAW = "draw"  # `draw <p>`
+FORM_STEAL = "steal"  # `steal <p>`
+# The sign after the actor that marks a form whose second token starts with it.
+SIGN_OF_FORM = {FORM_STING: "~", FORM_REMOVAL: "x", FORM_WASP_STING: "!", FORM_SWAP: "="}
+KEYWORD_FORMS = (FORM_PASS, FORM_CHOOSE, FORM_DRAW, FORM_STEAL)
+
+# Identity slot groups (moves.move_slot): two kinds in one group never give one
+# piece the same destination in one position, so (group, piece, destination)
+# names one resulting state.
+SLOTS_NONE = -1  # no slot: no move, pass and the chance entries
+SLOTS_ARRIVAL = 0  # the piece arrives on the destination: place, move, throw, carry
+
+NOT_YET = "hexbee does not play it yet (Fan pieces II and III)"
+
+
+class Kind(NamedTuple):
+    name: str  # as Move.kind and the web board name it
+    fields: str  # the codec fields it uses besides the kind: piece, dest, other, face
+    form: str  # FORM_*: how its MoveString is written
+    # A canonical MoveString of its form, with pieces today's table of bugs has
+    # (the syntax: fan-rules.md §4.2 names the real actors, wW, wWx, wC, wT ...).
+    example: str
+    meaning: str  # what the fields are
+    slots: int = SLOTS_NONE  # SLOTS_*: its identity slots
+    played: str = ""  # "" when hexbee plays it; else why not
+
+
+# The order is the codec's: a kind's index is its code, and none is 0.
+KINDS = (
+    Kind("none", "", FORM_PASS, "", "no move: an empty slot of a table"),
+    Kind("pass", "", FORM_PASS, "pass", "the side to move passes (only when nothing else is legal)"),
+    Kind("place", "piece dest", FORM_REFERENCE, "wS1 -wQ", "`piece` from hand onto `dest` (with `face`, Venom)",
+         SLOTS_ARRIVAL),
+    Kind("move", "piece dest", FORM_REFERENCE, "wB1 bQ",
+         "`piece` in play onto the top of `dest`: its own move, or its own side's throw of it (ST-1)", SLOTS_ARRIVAL),
+    Kind("throw", "piece dest", FORM_REFERENCE, "bA1 wP/ ^wP",
+         "the opponent's `piece` thrown onto `dest`, where it is Frozen for a turn (rules.md, \"Pillbug\")",
+         SLOTS_ARRIVAL),
+    Kind("flip", "piece", FORM_FLIP, "wG2 ~", "the tile `piece` (or the Honeycomb) turns over (§6.0, HC-4)",
+         played=NOT_YET),
+    Kind("swap", "piece other", FORM_SWAP, "wM =bA1", "`piece` (a Centipede) and `other` change places (§6.8)",
+         played=NOT_YET),
+    Kind("remove", "piece other", FORM_REMOVAL, "wM xbA1", "`piece` removes `other` from the game (§7, §9.5)",
+         played=NOT_YET),
+    Kind("control", "piece dest other", FORM_CONTROL, "bQ bP/ @wM",
+         "`other` (a Tick or an S004 Firefly) moves the enemy `piece` onto `dest` (§6.7, §9.7)", played=NOT_YET),
+    Kind("transport", "piece dest other", FORM_REFERENCE, "wDx -wQ",
+         "a Dragonfly `piece` carries `other`, the piece under it, to the ground at `dest` (DX-3)", SLOTS_ARRIVAL),
+    Kind("sting", "piece other", FORM_STING, "wQ ~bA1", "a Wasp Queen `piece` stings `other`, which flips (§6.1)",
+         played=NOT_YET),
+    Kind("wasp sting", "piece other", FORM_WASP_STING, "wM !bS1",
+         "an S004 Wasp `piece` stings `other`, whose owner must then move it away (WX-3)", played=NOT_YET),
+    Kind("to hand", "piece other", FORM_REMOVAL, "wQ xbB1", "a Queen `piece` sends `other` back to hand (WX-5)",
+         played=NOT_YET),
+    Kind("choose", "piece dest other", FORM_CHOOSE, "choose wS1 wA1 wA2",
+         "Swarm's setup: `piece`, `dest` and `other` are the three pieces kept in hand (SW-1)", played=NOT_YET),
+    Kind("draw", "piece", FORM_DRAW, "draw bG1", "Swarm: `piece` drawn from the bag into the placer's hand (SW-3)",
+         played=NOT_YET),
+    Kind("steal", "piece", FORM_STEAL, "steal bA1", "Swarm: `piece` taken from the opponent's hand (SW-4)",
+         played=NOT_YET),
+)
+
+NUM_MOVE_KINDS = len(KINDS)
+KIND_NAMES = tuple(kind.name for kind in KINDS)
+KIND_OF_NAME = {kind.name: index for index, kind in enumerate(KINDS)}
+PLAYED_KINDS = tuple(index for index, kind in enumerate(KINDS) if not kind.played and kind.name != "none")
+# The slot groups of the played kinds: the tables indexed by slot hold these.
+NUM_SLOT_GROUPS = 1 + max(kind.slots for kind in KINDS if not kind.played)
+# The kinds each MoveString form can stand for, in table order.
+KINDS_OF_FORM = {}
+for _index, _kind in enumerate(KINDS[1:], start=1):
+    KINDS_OF_FORM.setdefault(_kind.form, []).append(_index)
+
+
+def refusal(form, game_type):
+    """Why a MoveString of `form` cannot be played in `game_type`, or None when
+    one of the kinds it stands for is played."""
+    kinds = [KINDS[index] for index in KINDS_OF_FORM[form]]
+    if any(not kind.played for kind in kinds):
+        return None
+    names = " or ".join(kind.name for kind in kinds)
+    return f"There is no {names} in {game_type}: {kinds[0].played}."
