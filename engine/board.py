@@ -22,27 +22,25 @@ from .constants import (
     INFO_FLAGS,
     INFO_KEY,
     INFO_FROZEN,
+    INFO_INITIAL,
     INFO_LAST_CARRIED,
     INFO_LAST_MOVED,
     INFO_PLACEABLE,
     INFO_PLY,
     INFO_RESULT,
     INFO_REVERSIBLE_FROM,
+    INFO_SAVED,
     INFO_SIZE,
     INFO_STAMP,
+    INFO_STATUSES,
     MAX_HEIGHT,
     MAX_PLIES,
     PIECE_COLOR,
     PIECE_KIND,
     UNDO_FROM,
-    UNDO_FROZEN,
-    UNDO_KEY,
-    UNDO_LAST_CARRIED,
-    UNDO_LAST_MOVED,
+    UNDO_INFO,
     UNDO_MOVE,
     UNDO_POSITION_KEY,
-    UNDO_RESULT,
-    UNDO_REVERSIBLE_FROM,
     UNDO_SIZE,
     WHITE_WINS,
     WORK_SIZE,
@@ -80,18 +78,28 @@ STATE_FIELDS = (
     ("stack", np.int8, (NUM_CELLS, MAX_HEIGHT)),  # piece ids, bottom first
     ("piece_cell", np.int64, (NUM_PIECES,)),  # cell of each piece, -1 in hand
     ("piece_level", np.int64, (NUM_PIECES,)),  # level in its stack (0 = ground)
+    # Room for Fan pieces II and III, all 0 until their kinds are played: the face
+    # a Venom tile shows (0 front), and where a piece off the board is (AWAY_*).
+    ("face", np.int8, (NUM_PIECES,)),
+    ("away", np.int8, (NUM_PIECES,)),
     ("around", np.uint8, (NUM_CELLS,)),  # bit d set when the neighbour in direction d is occupied
     ("tops", np.uint8, (2, NUM_CELLS)),  # bit d set when that neighbour's top piece is of the colour
-    ("info", np.int64, (INFO_SIZE,)),  # scalars, see INFO_* in constants.py
-    ("undo", np.int64, (MAX_PLIES, UNDO_SIZE)),  # one record per ply played
+    ("info", np.int64, (INFO_SIZE,)),  # scalars, laid out by INFO_* in constants.py
+    ("undo", np.int64, (MAX_PLIES, UNDO_SIZE)),  # one record per ply played, UNDO_* in constants.py
     ("zobrist_piece", np.int64, ZOBRIST_PIECE.shape),  # read-only
     ("zobrist_last", np.int64, ZOBRIST_LAST_MOVED.shape),  # read-only
     ("mark", np.int64, (NUM_CELLS,)),  # scratch stamps for cell searches
     ("pinned", np.int64, (NUM_CELLS,)),  # scratch stamps marking pinned ground cells
     ("cut_disc", np.int64, (NUM_CELLS,)),  # scratch: discovery times of the articulation pass
     ("seen", np.int64, (NUM_SLOTS,)),  # scratch stamps for move de-duplication, by moves.move_slot
-    ("work", np.int64, (WORK_SIZE,)),  # scratch queues and stacks (layout in constants.py)
+    ("work", np.int64, (WORK_SIZE,)),  # scratch queues and stacks, WORK_* in constants.py
 )
+# Where a piece that is not on the board is (State.away; fan-rules.md §3.1, 1).
+AWAY_HAND = 0  # in its owner's hand (all pieces, today)
+AWAY_OTHER_HAND = 1  # in the other player's hand (Swarm, SW-2)
+AWAY_BAG = 2  # in Swarm's bag (SW-1)
+AWAY_REMOVED = 3  # removed from the game (Predators, §7)
+AWAY_PRISON = 4  # in a Mantis's prison (§9.5): AWAY_PRISON + the Mantis's id
 STATE_DTYPE = np.dtype([(name, dtype, shape) for name, dtype, shape in STATE_FIELDS], align=True)
 
 
@@ -102,9 +110,7 @@ def _record():
 def new_state(expansions=0, flags=0):
     """An empty board of the game type with the given expansion bits and rule flags."""
     s = _record()
-    s.info[INFO_LAST_MOVED] = -1
-    s.info[INFO_LAST_CARRIED] = -1
-    s.info[INFO_FROZEN] = -1
+    s.info[:] = INFO_INITIAL
     s.info[INFO_EXPANSIONS] = expansions
     s.info[INFO_FLAGS] = flags
     s.stack[:] = -1
@@ -141,6 +147,8 @@ def copy_position(dst, src):
     dst.stack[:] = src.stack
     dst.piece_cell[:] = src.piece_cell
     dst.piece_level[:] = src.piece_level
+    dst.face[:] = src.face
+    dst.away[:] = src.away
     dst.around[:] = src.around
     dst.tops[:] = src.tops
     stamp = max(dst.info[INFO_STAMP], src.info[INFO_STAMP])
@@ -396,17 +404,12 @@ def make_move(s, move):
     ply = info[INFO_PLY]
     record = s.undo[ply]
     record[UNDO_MOVE] = move
-    record[UNDO_LAST_MOVED] = info[INFO_LAST_MOVED]
-    record[UNDO_LAST_CARRIED] = info[INFO_LAST_CARRIED]
-    record[UNDO_FROZEN] = info[INFO_FROZEN]
-    record[UNDO_KEY] = info[INFO_KEY]
-    record[UNDO_RESULT] = info[INFO_RESULT]
-    record[UNDO_REVERSIBLE_FROM] = info[INFO_REVERSIBLE_FROM]
     record[UNDO_POSITION_KEY] = position_key(s)
+    for i in range(INFO_SAVED):
+        record[UNDO_INFO + i] = info[i]
     key = info[INFO_KEY] ^ status_key(s) ^ ZOBRIST_SIDE
-    info[INFO_LAST_MOVED] = -1
-    info[INFO_LAST_CARRIED] = -1
-    info[INFO_FROZEN] = -1
+    for i in range(INFO_STATUSES):
+        info[i] = -1
     if kind == KIND_PASS:
         record[UNDO_FROM] = -1
     elif kind == KIND_PLACE:
@@ -445,12 +448,8 @@ def unmake_move(s):
     elif kind != KIND_PASS:
         raise ValueError("unmake_move: the last record holds a kind without a kernel in board.py")
     info[INFO_PLY] = ply
-    info[INFO_LAST_MOVED] = record[UNDO_LAST_MOVED]
-    info[INFO_LAST_CARRIED] = record[UNDO_LAST_CARRIED]
-    info[INFO_FROZEN] = record[UNDO_FROZEN]
-    info[INFO_KEY] = record[UNDO_KEY]
-    info[INFO_RESULT] = record[UNDO_RESULT]
-    info[INFO_REVERSIBLE_FROM] = record[UNDO_REVERSIBLE_FROM]
+    for i in range(INFO_SAVED):
+        info[i] = record[UNDO_INFO + i]
 
 
 @njit(cache=True, nogil=True)

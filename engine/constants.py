@@ -65,45 +65,85 @@ assert NUM_PIECES < (1 << PIECE_BITS)
 # --- Game results -----------------------------------------------------------
 IN_PROGRESS, WHITE_WINS, BLACK_WINS, DRAW = 0, 1, 2, 3
 
-# --- Scalar state, stored in State.info (int64) ------------------------------
-INFO_PLY = 0  # plies played; side to move is ply & 1
-# The statuses of fan-rules.md §3.2 that the previous ply left: `Last` is the
-# piece it placed, moved or threw (also `Prime`) and the piece carried with it;
-# `Frozen` is a thrown piece of the side to move (a throw of one's own piece is
-# its own move, ST-1); `Placed` is `Last` after a placement (the undo record says).
-# Room for the later fan pieces' statuses (Oblig, prisons) come with them.
-INFO_LAST_MOVED = 1  # piece moved or placed on the previous ply, -1 if none
-INFO_KEY = 2  # Zobrist key of the position, maintained incrementally
-INFO_RESULT = 3  # one of the game results above
-INFO_EXPANSIONS = 4  # bit set of expansions (bugs.EXPANSION_BIT) of the game type
-INFO_FLAGS = 5  # bit set of FLAG_*
-INFO_STAMP = 6  # generation counter for the scratch "seen" arrays
-INFO_REVERSIBLE_FROM = 7  # ply after the last placement: no earlier position can recur
-INFO_PINNED_PASS = 8  # stamp of the generation whose articulation pass `pinned` holds
-INFO_PLACEABLE = 9  # and 10: cells White, Black may place on (past each side's first piece), kept by make/unmake
-INFO_LAST_CARRIED = 11  # piece a Dragonfly carried on the previous ply, -1 if none (with it, `Last`)
-INFO_FROZEN = 12  # piece that may not move, be moved or act on this ply (`Frozen`), -1 if none
-INFO_SIZE = 13
+# --- The state's int64 areas, each declared once ------------------------------
+class Layout:
+    """Named areas laid one after another in an int64 array: `area` returns an
+    area's offset and records its initial value, so that the array's size and
+    its start are derived from the declarations, never counted by hand."""
+
+    def __init__(self):
+        self.initial = []
+
+    @property
+    def size(self):
+        return len(self.initial)
+
+    def area(self, length=1, initial=0):
+        offset = self.size
+        self.initial.extend([initial] * length)
+        return offset
+
+    def array(self):
+        return np.array(self.initial, dtype=np.int64)
+
+
+# State.info, the scalars. First the statuses of fan-rules.md §3.2 that the
+# previous ply left, which every make_move resets to -1 before its kind's kernel
+# sets its own: `Last` is the piece the ply placed, moved or threw (also `Prime`)
+# and the piece carried with it; `Frozen` is a thrown piece of the side to move;
+# `Placed` is `Last` after a placement (the undo record's move says); `Oblig`
+# comes with the S004 Wasp (Fan pieces III).
+_info = Layout()
+INFO_LAST_MOVED = _info.area(initial=-1)  # piece moved or placed on the previous ply, -1 if none
+INFO_LAST_CARRIED = _info.area(initial=-1)  # piece a Dragonfly carried on the previous ply (with it, `Last`)
+INFO_FROZEN = _info.area(initial=-1)  # piece that may not move, be moved or act on this ply (`Frozen`)
+INFO_OBLIGED = _info.area(initial=-1)  # `Oblig` (WX-3): the piece whose only moves are away from its Wasp
+INFO_OBLIGER = _info.area(initial=-1)  # and that Wasp
+INFO_STATUSES = _info.size  # info[:INFO_STATUSES]
+# Then the rest a move may change: make_move saves info[:INFO_SAVED] in the undo
+# record and unmake_move restores it, in one loop each.
+INFO_KEY = _info.area()  # Zobrist key of the position, maintained incrementally
+INFO_RESULT = _info.area()  # one of the game results above
+INFO_REVERSIBLE_FROM = _info.area()  # ply after the last placement: no earlier position can recur
+INFO_STINGS_USED = _info.area()  # bit per colour: its Queen has used her sting (WX-5, Fan pieces III)
+INFO_HONEYCOMB = _info.area()  # the Honeycomb's face and the owner of a pending double turn (§10, Fan pieces III)
+INFO_PHASE = _info.area()  # the turn phase (§3.1): Swarm's setup, a draw pending, a second action due
+INFO_SAVED = _info.size
+# Not saved: the ply (unmake counts it back), what the game type and options
+# set, the scratch stamps, and counts make and unmake keep both ways.
+INFO_PLY = _info.area()  # plies played; side to move is ply & 1
+INFO_EXPANSIONS = _info.area()  # bit set of expansions (bugs.EXPANSION_BIT) of the game type
+INFO_FLAGS = _info.area()  # bit set of FLAG_*
+INFO_STAMP = _info.area()  # generation counter for the scratch "seen" arrays
+INFO_PINNED_PASS = _info.area()  # stamp of the generation whose articulation pass `pinned` holds
+INFO_PLACEABLE = _info.area(2)  # cells White, Black may place on (past each side's first piece), kept by make/unmake
+INFO_SIZE = _info.size
+INFO_INITIAL = _info.array()
 
 FLAG_QUEEN_FIRST_ALLOWED = 1  # a Queen may be placed on a side's first turn
 FLAG_REPETITION_DRAW = 2  # third occurrence of a position is a draw
 
-# Layout of the scratch array State.work.
-WORK_QUEUE = 0  # ant search queue, NUM_CELLS entries
-WORK_PATH = NUM_CELLS  # depth-first path of the articulation pass, MAX_NODES entries
-WORK_TODO = WORK_PATH + MAX_NODES  # neighbour bits still to walk, per cell of the path
-WORK_LOWS = WORK_TODO + MAX_NODES  # low links, per cell of the path
-WORK_PLACEMENTS = WORK_LOWS + MAX_NODES  # placement cells, up to NUM_CELLS entries
-WORK_OWN_RULE = WORK_PLACEMENTS + NUM_CELLS  # cells of a bug with a placement rule of its own, NUM_CELLS entries
-WORK_PIECES = WORK_OWN_RULE + NUM_CELLS  # placeable pieces, one per bug
-WORK_SIZE = WORK_PIECES + NUM_BUGS
-
-# Undo record columns, stored in State.undo (int64[max_plies, UNDO_SIZE]).
+# State.undo, one record per ply played (int64[MAX_PLIES, UNDO_SIZE]).
 # UNDO_POSITION_KEY is the key of the position before the move without its
-# last-moved part: the pieces and the side to move, which repetition compares.
-UNDO_MOVE, UNDO_FROM, UNDO_LAST_MOVED, UNDO_KEY, UNDO_RESULT, UNDO_POSITION_KEY, UNDO_REVERSIBLE_FROM = range(7)
-UNDO_LAST_CARRIED, UNDO_FROZEN = 7, 8
-UNDO_SIZE = 9
+# statuses: the pieces and the side to move, which repetition compares.
+_undo = Layout()
+UNDO_MOVE = _undo.area()  # the move
+UNDO_FROM = _undo.area()  # the cell its piece left, -1 from hand
+UNDO_POSITION_KEY = _undo.area()
+UNDO_INFO = _undo.area(INFO_SAVED)  # info[:INFO_SAVED] before the move
+UNDO_SIZE = _undo.size
+
+# State.work, scratch queues and stacks of the kernels.
+_work = Layout()
+WORK_QUEUE = _work.area(NUM_CELLS)  # ant search queue
+WORK_PATH = _work.area(MAX_NODES)  # depth-first path of the articulation pass
+WORK_TODO = _work.area(MAX_NODES)  # neighbour bits still to walk, per cell of the path
+WORK_LOWS = _work.area(MAX_NODES)  # low links, per cell of the path
+WORK_PLACEMENTS = _work.area(NUM_CELLS)  # placement cells
+WORK_OWN_RULE = _work.area(NUM_CELLS)  # cells of a bug with a placement rule of its own
+WORK_PIECES = _work.area(NUM_BUGS)  # placeable pieces, one per bug
+WORK_HIVE = _work.area(3 * NUM_PIECES)  # rl.hive_centre's walk: the occupied cells, their q, their r
+WORK_SIZE = _work.size
 
 # Zobrist "kind" of a piece: colour and bug, so that swapping two ants gives the same key.
 NUM_KINDS = 2 * NUM_BUGS

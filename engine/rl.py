@@ -67,6 +67,7 @@ from .constants import (
     PIECE_COLOR,
     PIECE_KIND,
     WHITE_WINS,
+    WORK_HIVE,
 )
 from .game import Board, Move
 from .hexgrid import CELL_MASK, DIRECTION_DELTA, DIRECTION_DQ_DR, GRID_SIZE, NUM_CELLS, ORIGIN
@@ -125,9 +126,9 @@ def hive_centre(s):
             break
     if start < 0:
         return ORIGIN
-    queue = s.work[:NUM_PIECES]  # the occupied cells, found breadth first
-    qs = s.work[NUM_PIECES : 2 * NUM_PIECES]
-    rs = s.work[2 * NUM_PIECES : 3 * NUM_PIECES]
+    queue = s.work[WORK_HIVE : WORK_HIVE + NUM_PIECES]  # the occupied cells, found breadth first
+    qs = s.work[WORK_HIVE + NUM_PIECES : WORK_HIVE + 2 * NUM_PIECES]
+    rs = s.work[WORK_HIVE + 2 * NUM_PIECES : WORK_HIVE + 3 * NUM_PIECES]
     visit = new_stamp(s)
     s.mark[start] = visit
     queue[0], qs[0], rs[0] = start, 0, 0

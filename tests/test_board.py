@@ -5,6 +5,7 @@ import random
 import numpy as np
 import pytest
 
+from engine.constants import INFO_LAST_MOVED
 from engine.game import Board
 from engine.notation import GAME_TYPES
 
@@ -68,7 +69,7 @@ def test_side_to_move_and_last_moved_piece_are_in_the_key():
     board.push_uhp("wA1 -wQ")
     with_last = board.key
     assert board.key == board.computed_key()
-    board.state.info[1] = -1  # forget the last-moved piece
+    board.state.info[INFO_LAST_MOVED] = -1  # forget the last-moved piece
     assert board.computed_key() != with_last
 
 
@@ -77,7 +78,8 @@ def test_every_field_of_the_state_is_position_table_or_scratch():
     of the three groups, and in copy_position if it holds the position."""
     from engine.board import POSITION_FIELDS, SCRATCH_FIELDS, STATE_FIELDS, TABLE_FIELDS
 
-    assert POSITION_FIELDS == ("height", "stack", "piece_cell", "piece_level", "around", "tops", "info", "undo")
+    assert POSITION_FIELDS == ("height", "stack", "piece_cell", "piece_level", "face", "away", "around", "tops", "info",
+                               "undo")
     assert sorted(POSITION_FIELDS + SCRATCH_FIELDS + TABLE_FIELDS) == sorted(name for name, _, _ in STATE_FIELDS)
 
 
@@ -116,3 +118,30 @@ def test_copy_position_into_a_used_record_plays_like_the_original(game_type):
     while board.ply:
         assert copy.pop() == board.pop()
         assert copy.key == board.key and sorted(copy.legal_moves) == sorted(board.legal_moves)
+
+
+def test_the_state_layout_is_declared_once():
+    """The info, undo and work areas come from their declarations: make_move
+    saves the statuses and the rest it changes in one run, resets the statuses,
+    and a new state starts from the declared initial values."""
+    from engine import constants
+    from engine.board import new_state
+
+    statuses = [name for name in dir(constants) if name.startswith("INFO_")
+                and isinstance(getattr(constants, name), int) and getattr(constants, name) < constants.INFO_STATUSES]
+    assert {"INFO_LAST_MOVED", "INFO_LAST_CARRIED", "INFO_FROZEN"} <= set(statuses)
+    assert constants.INFO_STATUSES <= constants.INFO_SAVED <= constants.INFO_PLY < constants.INFO_SIZE
+    assert constants.INFO_KEY < constants.INFO_SAVED and constants.INFO_RESULT < constants.INFO_SAVED
+    assert constants.UNDO_INFO + constants.INFO_SAVED == constants.UNDO_SIZE
+    assert (constants.INFO_INITIAL[: constants.INFO_STATUSES] == -1).all()
+    state = new_state(expansions=3, flags=1)
+    expected = constants.INFO_INITIAL.copy()
+    expected[[constants.INFO_EXPANSIONS, constants.INFO_FLAGS]] = 3, 1
+    assert state.info.tolist() == expected.tolist()
+    board = Board("Base+MLP")
+    board.push_uhp("wS1")
+    record = board.state.undo[0]
+    assert record[constants.UNDO_INFO : constants.UNDO_INFO + constants.INFO_SAVED].tolist() == (
+        constants.INFO_INITIAL[: constants.INFO_SAVED].tolist())
+    work = [getattr(constants, name) for name in dir(constants) if name.startswith("WORK_") and name != "WORK_SIZE"]
+    assert len(set(work)) == len(work) and max(work) < constants.WORK_SIZE
