@@ -19,7 +19,7 @@ import random
 from pathlib import Path
 
 from engine.game import Board, axial
-from engine.notation import piece_name
+from engine.rules.notation import piece_name
 
 DATA = Path(__file__).resolve().parent / "data"
 OPENING_PLIES = 6

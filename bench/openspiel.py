@@ -27,7 +27,7 @@ import random
 import sys
 import time
 
-from engine.errors import IllegalMoveError, NotationError
+from engine.rules.errors import IllegalMoveError, NotationError
 from engine.game import Board
 from engine.rl import State, playouts
 

@@ -9,7 +9,7 @@ illegal move loses, and one that refuses a legal move loses too.
 
 from typing import NamedTuple
 
-from engine.errors import IllegalMoveError, NotationError
+from engine.rules.errors import IllegalMoveError, NotationError
 from engine.game import BOTH_QUEENS_SURROUNDED, REPETITION, Board, Outcome
 
 from .timecontrol import DEFAULT_HANG_SECONDS, GameClock

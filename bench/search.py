@@ -32,7 +32,7 @@ import numpy as np
 
 from engine.game import Board
 from engine.pgn import Game
-from engine.search import Searcher
+from engine.search.search import Searcher
 
 from .perft import ROOT, midgame_position
 from .records import read_records

@@ -19,10 +19,10 @@ import time
 
 import numpy as np
 
-from engine.evaluate import DEFAULT_WEIGHTS
+from engine.search.evaluate import DEFAULT_WEIGHTS
 from engine.game import WHITE, Board
-from engine.notation import GAME_TYPES
-from engine.search import Searcher
+from engine.rules.notation import GAME_TYPES
+from engine.search.search import Searcher
 
 from . import workers
 from .elo import elo_from_score

@@ -28,7 +28,7 @@ cache), so that a busy machine weighs on both alike; the ratio is the baseline's
 median over this tree's.
 
 --phases starts fresh processes that time their own start-up step by step, as
-`python -m engine` goes through it (engine/warmup.py's stages); with --baseline,
+`python -m engine` goes through it (engine/protocol/warmup.py's stages); with --baseline,
 of both trees.
 """
 
@@ -170,9 +170,13 @@ import numpy
 marks.append(("import numpy", stamp()))
 import numba
 marks.append(("import numba", stamp()))
-from engine.uhp import Session
-from engine import warmup
-marks.append(("import engine.uhp (the engine's modules)", stamp()))
+try:
+    from engine.protocol.uhp import Session
+    from engine.protocol import warmup
+except ImportError:  # a tree from before the layer packages (0c60fdf and older)
+    from engine.uhp import Session
+    from engine import warmup
+marks.append(("import the protocol (the engine's modules)", stamp()))
 session = Session(io.StringIO())
 marks.append(("Session()", stamp()))
 if hasattr(warmup, "steps"):

@@ -20,8 +20,8 @@ from itertools import combinations
 from pathlib import Path
 from typing import NamedTuple
 
-from engine.bugs import EXPANSION_BIT, EXPANSION_NAMES
-from engine.notation import parse_game_type
+from engine.rules.bugs import EXPANSION_BIT, EXPANSION_NAMES
+from engine.rules.notation import parse_game_type
 
 from .pool import Pool
 from .referee import FORFEITS, play_game

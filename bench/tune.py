@@ -8,7 +8,7 @@
 Each round plays games of the engine against itself at a fixed depth, from random
 openings (bench/selfplay.py), and labels every position from ply 8 on with the
 game's result for White (1, 1/2, 0); games undecided after --max-plies are left
-out. The evaluation is linear in its features (engine/evaluate.py), so the weights
+out. The evaluation is linear in its features (engine/search/evaluate.py), so the weights
 are fitted by gradient descent on the mean squared error between the result and a
 logistic function of the evaluation, plus a pull (--prior) towards the starting
 weights, which keeps weights the data says little about where they were. The
@@ -31,7 +31,7 @@ import time
 
 import numpy as np
 
-from engine.evaluate import QUEEN_SURROUNDED_UNCOVERED, W_QUEEN_FILLED, W_TEMPO, board_features
+from engine.search.evaluate import QUEEN_SURROUNDED_UNCOVERED, W_QUEEN_FILLED, W_TEMPO, board_features
 
 from engine.pgn import Game
 

@@ -18,8 +18,8 @@ from typing import NamedTuple, Optional
 
 import numpy as np
 
-from .board import compute_key, copy_state, make_move, new_state, put_piece, queens_result, top_piece, unmake_move
-from .bugs import (
+from .rules.board import compute_key, copy_state, make_move, new_state, put_piece, queens_result, top_piece, unmake_move
+from .rules.bugs import (
     BLACK,
     BUGS,
     FAN_BITS,
@@ -31,7 +31,7 @@ from .bugs import (
     QUEEN_ID,
     WHITE,
 )
-from .constants import (
+from .rules.constants import (
     BLACK_WINS,
     DRAW,
     FLAG_QUEEN_FIRST_ALLOWED,
@@ -54,12 +54,12 @@ from .constants import (
     PIECE_COLOR,
     WHITE_WINS,
 )
-from .diagram import hand, stacks, text_diagram
-from .errors import IllegalMoveError, NotationError
-from .hexgrid import NUM_CELLS, ORIGIN, axial, cell_of, filled_neighbours, neighbor
-from .kinds import FORM_CONTROL, KIND_NAMES, refusal
-from .moves import KIND_MOVE, KIND_PASS, KIND_PLACE, PASS_MOVE, encode, move_dest, move_kind, move_piece, move_slot
-from .movegen import (
+from .io.diagram import hand, stacks, text_diagram
+from .rules.errors import IllegalMoveError, NotationError
+from .rules.hexgrid import NUM_CELLS, ORIGIN, axial, cell_of, filled_neighbours, neighbor
+from .rules.kinds import FORM_CONTROL, KIND_NAMES, refusal
+from .rules.moves import KIND_MOVE, KIND_PASS, KIND_PLACE, PASS_MOVE, encode, move_dest, move_kind, move_piece, move_slot
+from .rules.movegen import (
     bug_enabled,
     generate_moves,
     is_covered,
@@ -69,8 +69,8 @@ from .movegen import (
     placeable_pieces,
     throws_by,
 )
-from .movegen import placement_cells as _placement_cells
-from .notation import (
+from .rules.movegen import placement_cells as _placement_cells
+from .rules.notation import (
     MoveText,
     format_game_state,
     format_game_type,
@@ -82,7 +82,7 @@ from .notation import (
     parse_piece,
     piece_name,
 )
-from .perft import perft
+from .rules.perft import perft
 
 __all__ = [
     "Board",
@@ -138,7 +138,7 @@ class Move(int):
 
     @property
     def piece(self):
-        """The piece id (engine.bugs.PIECE_NAMES names it); -1 for a pass."""
+        """The piece id (engine.rules.bugs.PIECE_NAMES names it); -1 for a pass."""
         return -1 if self.is_pass else _piece_of(self)
 
     @property
@@ -371,7 +371,7 @@ class Board:
 
     def _repr_svg_(self):
         """The position as an SVG picture, for notebooks (svg.board_svg)."""
-        from .svg import board_svg  # here, not at the top: the engine's start-up does not wait for xml.sax
+        from .io.svg import board_svg  # here, not at the top: the engine's start-up does not wait for xml.sax
 
         return board_svg(self)
 
@@ -438,7 +438,7 @@ class Board:
         return int(self._info[INFO_EXPANSIONS])
 
     def has_bug(self, bug):
-        """Whether the game type has the bug (an index of engine.bugs.BUGS)."""
+        """Whether the game type has the bug (an index of engine.rules.bugs.BUGS)."""
         return bool(_bug_enabled(self._state, bug))
 
     @property

@@ -11,19 +11,9 @@ import os
 import sys
 import time
 
-from .errors import IllegalMoveError, NotationError
+from .rules.errors import IllegalMoveError, NotationError
 from .game import Board
-
-
-def perft_line(depth, count, seconds):
-    """One result line in MzingaEngine's format.
-
-    >>> perft_line(3, 6678, 0.02)
-    'perft(3) = 6678 in 20 ms. 334 KN/s'
-    """
-    ms = seconds * 1000.0
-    knps = count / ms if ms > 0 else 0.0
-    return f"perft({depth}) = {count} in {ms:.0f} ms. {knps:.0f} KN/s"
+from .rules.perft import perft_line
 
 
 def main(argv=None):

@@ -50,9 +50,9 @@ import io
 import os
 import re
 
-from .errors import NotationError
+from .rules.errors import NotationError
 from .game import Board
-from .notation import format_game_type, normalize_move_string, parse_game_string, parse_game_type
+from .rules.notation import format_game_type, normalize_move_string, parse_game_string, parse_game_type
 
 __all__ = ["Game", "read_game", "read_games", "RESULTS"]
 

@@ -6,7 +6,7 @@ unless asked, and keeps no strings. Its kernels are compiled with `nogil`, so
 threads run them in parallel (see `playouts` and the README).
 
 Actions. One integer per distinct move: its identity slot (moves.move_slot),
-which for placing, moving or throwing `piece` (an id of engine.bugs.PIECE_NAMES)
+which for placing, moving or throwing `piece` (an id of engine.rules.bugs.PIECE_NAMES)
 to `cell` is `piece * NUM_CELLS + cell`, and PASS_ACTION. The cell is counted
 from the centre of the hive, which is moved to the grid's origin (hexgrid.ORIGIN,
 axial (0, 0)): the same move in a shifted hive is the same action. Slots are
@@ -43,9 +43,9 @@ import threading
 import numpy as np
 from numba import njit, typeof
 
-from .board import copy_position, make_move, new_state, unmake_move
-from .bugs import CLIMBERS, DIAGONAL, NUM_BUGS, NUM_PIECES, PIECES_PER_SIDE, PLACE_ON_TOP
-from .constants import (
+from .rules.board import copy_position, make_move, new_state, unmake_move
+from .rules.bugs import CLIMBERS, DIAGONAL, NUM_BUGS, NUM_PIECES, PIECES_PER_SIDE, PLACE_ON_TOP
+from .rules.constants import (
     BLACK_WINS,
     BUG_COPIES,
     BUG_EXPANSION,
@@ -70,8 +70,8 @@ from .constants import (
     WORK_HIVE,
 )
 from .game import Board, Move
-from .hexgrid import CELL_MASK, DIRECTION_DELTA, DIRECTION_DQ_DR, GRID_SIZE, NUM_CELLS, ORIGIN
-from .moves import (
+from .rules.hexgrid import CELL_MASK, DIRECTION_DELTA, DIRECTION_DQ_DR, GRID_SIZE, NUM_CELLS, ORIGIN
+from .rules.moves import (
     KIND_MOVE,
     KIND_PASS,
     KIND_PLACE,
@@ -84,7 +84,7 @@ from .moves import (
     move_piece,
     move_slot,
 )
-from .movegen import bug_enabled, generate_moves, new_stamp
+from .rules.movegen import bug_enabled, generate_moves, new_stamp
 
 __all__ = [
     "State",

@@ -104,17 +104,17 @@ def kernel_cache():
     """Compile or load every kernel in this process first, so that the engine
     processes that tests start find them in numba's cache instead of each
     compiling them."""
-    from engine.warmup import warm_up
+    from engine.protocol.warmup import warm_up
 
     warm_up()
 
 
 class SessionDriver:
-    """An in-process UHP Session (engine/uhp.py) whose answers are checked for
+    """An in-process UHP Session (engine/protocol/uhp.py) whose answers are checked for
     the protocol's shape: one `ok`, last, and nothing else empty."""
 
     def __init__(self, searcher=None):
-        from engine.uhp import Session
+        from engine.protocol.uhp import Session
 
         self.out = io.StringIO()
         self.session = Session(self.out, searcher)

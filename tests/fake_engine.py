@@ -28,8 +28,8 @@ def claim(marker):
 
 def illegal_move(board):
     """A MoveString that parses but that the rules forbid here."""
-    from engine.errors import IllegalMoveError
-    from engine.notation import piece_name
+    from engine.rules.errors import IllegalMoveError
+    from engine.rules.notation import piece_name
 
     names = [piece_name(piece) for piece in range(28)]
     for piece in names:
@@ -92,7 +92,7 @@ class FakeEngine:
         self.answer(self.board.game_string())
 
     def run(self):
-        from engine.bugs import CAPABILITIES  # plain Python: no numpy before the banner
+        from engine.rules.bugs import CAPABILITIES  # plain Python: no numpy before the banner
 
         self.answer("id fake v1", CAPABILITIES)
         # Like a real engine, load the kernels after the banner and before the

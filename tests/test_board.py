@@ -5,9 +5,9 @@ import random
 import numpy as np
 import pytest
 
-from engine.constants import INFO_LAST_MOVED
+from engine.rules.constants import INFO_LAST_MOVED
 from engine.game import Board
-from engine.notation import GAME_TYPES
+from engine.rules.notation import GAME_TYPES
 
 
 def snapshot(board):
@@ -76,7 +76,7 @@ def test_side_to_move_and_last_moved_piece_are_in_the_key():
 def test_every_field_of_the_state_is_position_table_or_scratch():
     """copy_position copies POSITION_FIELDS by name: a new field must be put in one
     of the three groups, and in copy_position if it holds the position."""
-    from engine.board import POSITION_FIELDS, SCRATCH_FIELDS, STATE_FIELDS, TABLE_FIELDS
+    from engine.rules.board import POSITION_FIELDS, SCRATCH_FIELDS, STATE_FIELDS, TABLE_FIELDS
 
     assert POSITION_FIELDS == ("height", "stack", "piece_cell", "piece_level", "face", "away", "around", "tops", "info",
                                "undo")
@@ -85,8 +85,8 @@ def test_every_field_of_the_state_is_position_table_or_scratch():
 
 @pytest.mark.parametrize("game_type", ["Base", "Base+MLP"])
 def test_copy_position_into_a_used_record_plays_like_the_original(game_type):
-    from engine.board import POSITION_FIELDS, copy_position
-    from engine.constants import INFO_STAMP
+    from engine.rules.board import POSITION_FIELDS, copy_position
+    from engine.rules.constants import INFO_STAMP
 
     rng = random.Random(f"copy {game_type}")
     used = Board("Base+MLP")  # a record whose scratch has seen another game
@@ -124,8 +124,8 @@ def test_the_state_layout_is_declared_once():
     """The info, undo and work areas come from their declarations: make_move
     saves the statuses and the rest it changes in one run, resets the statuses,
     and a new state starts from the declared initial values."""
-    from engine import constants
-    from engine.board import new_state
+    from engine.rules import constants
+    from engine.rules.board import new_state
 
     statuses = [name for name in dir(constants) if name.startswith("INFO_")
                 and isinstance(getattr(constants, name), int) and getattr(constants, name) < constants.INFO_STATUSES]

@@ -16,7 +16,7 @@ only pass the time are its Queen stepping between (2, 0) and (2, -1).
 import pytest
 
 from engine.game import Board
-from engine.notation import parse_piece, piece_name
+from engine.rules.notation import parse_piece, piece_name
 
 from .conftest import read_nokamute_cases
 from .reference import BUGS, Position, piece_names

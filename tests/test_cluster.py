@@ -23,7 +23,7 @@ from bench.records import read_records  # noqa: E402
 from bench.referee import FORFEITS  # noqa: E402
 from bench.selfplay import cluster_match, match, match_openings, read_weights  # noqa: E402
 from bench.tune import play_round  # noqa: E402
-from engine.search import Searcher  # noqa: E402
+from engine.search.search import Searcher  # noqa: E402
 from engine.game import Board  # noqa: E402
 from engine.pgn import read_games  # noqa: E402
 

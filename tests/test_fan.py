@@ -11,18 +11,18 @@ import re
 
 import pytest
 
-from engine.bugs import BLACK, BUG_OF_LETTER, BUGS, EXPANSION_BIT, PIECE_NAMES, FAN_CAPABILITIES, RESTS_ON_TOP, fan_game_types, game_types
-from engine.board import compute_key, make_move, unmake_move
-from engine.constants import INFO_FROZEN, INFO_KEY, INFO_LAST_CARRIED, INFO_LAST_MOVED, INFO_PLY, INFO_RESULT
-from engine.errors import IllegalMoveError, NotationError
-from engine.evaluate import (
+from engine.rules.bugs import BLACK, BUG_OF_LETTER, BUGS, EXPANSION_BIT, PIECE_NAMES, FAN_CAPABILITIES, RESTS_ON_TOP, fan_game_types, game_types
+from engine.rules.board import compute_key, make_move, unmake_move
+from engine.rules.constants import INFO_FROZEN, INFO_KEY, INFO_LAST_CARRIED, INFO_LAST_MOVED, INFO_PLY, INFO_RESULT
+from engine.rules.errors import IllegalMoveError, NotationError
+from engine.search.evaluate import (
     DEFAULT_WEIGHTS, W_MOVABLE, W_ON_ENEMY_QUEEN, W_PILLBUG_NEXT_TO_OWN_QUEEN, W_QUEEN_FILLED, board_features,
 )
 from engine.game import Board
-from engine.hexgrid import axial
-from engine.notation import format_game_type, parse_game_type
-from engine.search import Searcher
-from engine.uhp import Session
+from engine.rules.hexgrid import axial
+from engine.rules.notation import format_game_type, parse_game_type
+from engine.search.search import Searcher
+from engine.protocol.uhp import Session
 
 from .conftest import read_rows
 from .test_fan_examples import FAN_EXAMPLES, MORE_FAN_POSITIONS, position_of

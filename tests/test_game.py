@@ -3,7 +3,7 @@ neighbours, the cells to place on, the pieces in play."""
 
 import pytest
 
-from engine.errors import IllegalMoveError
+from engine.rules.errors import IllegalMoveError
 from engine.game import (
     BLACK,
     BOTH_QUEENS_SURROUNDED,
@@ -15,7 +15,7 @@ from engine.game import (
     Outcome,
     axial,
 )
-from engine.notation import piece_name
+from engine.rules.notation import piece_name
 
 from .conftest import read_nokamute_cases
 
@@ -156,8 +156,8 @@ def long_game(plies, seed=1):
 def test_a_game_may_last_max_game_plies_and_the_protocol_says_so():
     import io
 
-    from engine.constants import MAX_GAME_PLIES
-    from engine.uhp import Session
+    from engine.rules.constants import MAX_GAME_PLIES
+    from engine.protocol.uhp import Session
 
     board = long_game(MAX_GAME_PLIES - 1)
     out = io.StringIO()

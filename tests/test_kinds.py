@@ -1,4 +1,4 @@
-"""Tests generated from the table of move kinds (engine/kinds.py): one case per
+"""Tests generated from the table of move kinds (engine/rules/kinds.py): one case per
 row, so that a new kind is tested by adding its row.
 
 Every kind round-trips through its MoveString and through its integer; every
@@ -13,14 +13,14 @@ from collections import Counter
 
 import pytest
 
-from engine.board import compute_key, make_move, unmake_move
-from engine.bugs import NUM_PIECES
-from engine.constants import INFO_KEY, INFO_PLY, UNDO_MOVE
-from engine.errors import IllegalMoveError
+from engine.rules.board import compute_key, make_move, unmake_move
+from engine.rules.bugs import NUM_PIECES
+from engine.rules.constants import INFO_KEY, INFO_PLY, UNDO_MOVE
+from engine.rules.errors import IllegalMoveError
 from engine.game import Board, Move
-from engine.hexgrid import ORIGIN
-from engine.kinds import FORM_CONTROL, KINDS, KINDS_OF_FORM, KIND_NAMES, PLAYED_KINDS, SIGN_OF_FORM
-from engine.moves import (
+from engine.rules.hexgrid import ORIGIN
+from engine.rules.kinds import FORM_CONTROL, KINDS, KINDS_OF_FORM, KIND_NAMES, PLAYED_KINDS, SIGN_OF_FORM
+from engine.rules.moves import (
     KIND_PASS,
     encode_full,
     move_dest,
@@ -30,7 +30,7 @@ from engine.moves import (
     move_piece,
     move_slot,
 )
-from engine.notation import format_move_text, parse_move_text
+from engine.rules.notation import format_move_text, parse_move_text
 
 from .conftest import read_nokamute_cases
 from .test_table import assert_restored, field_views, snapshot

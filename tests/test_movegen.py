@@ -3,7 +3,7 @@
 
 import pytest
 
-from engine.errors import IllegalMoveError
+from engine.rules.errors import IllegalMoveError
 from engine.game import PASS, Board
 
 from .conftest import read_mzinga, read_nokamute_cases, read_rows

@@ -2,10 +2,10 @@
 
 import pytest
 
-from engine.errors import IllegalMoveError, NotationError
+from engine.rules.errors import IllegalMoveError, NotationError
 from engine.game import PASS, Board
-from engine.hexgrid import neighbor
-from engine.notation import (
+from engine.rules.hexgrid import neighbor
+from engine.rules.notation import (
     GAME_TYPES,
     format_game_type,
     format_turn,

@@ -7,7 +7,7 @@ import pytest
 
 from engine import perft_cli
 from engine.game import Board
-from engine.perft import StopFlag
+from engine.rules.perft import StopFlag
 
 from .conftest import read_rows
 

@@ -5,7 +5,7 @@ import io
 
 import pytest
 
-from engine.errors import IllegalMoveError, NotationError
+from engine.rules.errors import IllegalMoveError, NotationError
 from engine.game import Board
 from engine.pgn import Game, read_game, read_games
 

@@ -11,10 +11,10 @@ from functools import lru_cache
 
 import pytest
 
-from engine.bugs import fan_game_types
-from engine.constants import INFO_FROZEN, INFO_LAST_CARRIED, INFO_LAST_MOVED
+from engine.rules.bugs import fan_game_types
+from engine.rules.constants import INFO_FROZEN, INFO_LAST_CARRIED, INFO_LAST_MOVED
 from engine.game import Board, axial
-from engine.notation import GAME_TYPES, piece_name
+from engine.rules.notation import GAME_TYPES, piece_name
 
 from .conftest import read_rows
 from .reference import Position, move_string, perft

@@ -7,11 +7,11 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pytest
 
-from engine.bugs import PIECE_NAMES, QUEEN_ID
-from engine.constants import BLACK_WINS, DRAW, IN_PROGRESS, WHITE_WINS
+from engine.rules.bugs import PIECE_NAMES, QUEEN_ID
+from engine.rules.constants import BLACK_WINS, DRAW, IN_PROGRESS, WHITE_WINS
 from engine.game import Board
-from engine.hexgrid import ORIGIN, axial
-from engine.notation import GAME_TYPES
+from engine.rules.hexgrid import ORIGIN, axial
+from engine.rules.notation import GAME_TYPES
 from engine.rl import (
     LEVELS,
     NUM_ACTIONS,

@@ -9,10 +9,10 @@ import time
 import pytest
 
 from bench.perft import midgame_position
-from engine.board import repetitions
+from engine.rules.board import repetitions
 from engine.game import PASS, Board
-from engine.search import MATE, Searcher, mate_in
-from engine.tt import new_table, table_bytes
+from engine.search.search import MATE, Searcher, mate_in
+from engine.search.tt import new_table, table_bytes
 
 from .conftest import read_mzinga, read_nokamute_cases, read_rows
 
@@ -171,7 +171,7 @@ def test_search_kernels_load_from_the_cache_in_a_new_process():
     """numba mis-links cached recursive kernels in some cases (numba #6061);
     a fresh process must load the search from the cache and run it."""
     code = (
-        "from engine.game import Board; from engine.search import Searcher; "
+        "from engine.game import Board; from engine.search.search import Searcher; "
         "b = Board('Base+MLP'); [b.push(b.legal_moves[0]) for _ in range(6)]; "
         "print(b.uhp(Searcher().search(b, depth=3).move))"
     )

@@ -1,4 +1,4 @@
-"""Pictures of a position: the SVG of engine/svg.py and the text diagram of engine/diagram.py.
+"""Pictures of a position: the SVG of engine/svg.py and the text diagram of engine/io/diagram.py.
 
 The SVG is read back with xml.etree: it must be well-formed, name every piece on
 the board exactly once, show each stack's height and what is under its top, list
@@ -14,10 +14,11 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.bugs import BUGS, NUM_PIECES, PIECE_NAMES, PIECES, game_types
+from engine.rules.bugs import BUGS, NUM_PIECES, PIECE_NAMES, PIECES, game_types
 from engine.game import Board
-from engine.hexgrid import axial
-from engine.svg import board_svg, main, pv_arrows
+from engine.rules.hexgrid import axial
+from engine.io.svg import board_svg, pv_arrows
+from engine.svg import main
 
 SVG = "{http://www.w3.org/2000/svg}"
 

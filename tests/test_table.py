@@ -18,9 +18,10 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from engine import bugs, info_lines, movegen
-from engine.board import compute_key, make_move, unmake_move
-from engine.bugs import (
+from engine import info_lines
+from engine.rules import bugs, movegen
+from engine.rules.board import compute_key, make_move, unmake_move
+from engine.rules.bugs import (
     BUGS,
     CAPABILITIES,
     CLIMBERS,
@@ -38,7 +39,7 @@ from engine.bugs import (
     fan_game_types,
     game_types,
 )
-from engine.constants import (
+from engine.rules.constants import (
     IN_PROGRESS,
     INFO_KEY,
     INFO_PLY,
@@ -54,11 +55,11 @@ from engine.constants import (
     ZOBRIST_LAST_MOVED,
     ZOBRIST_PIECE,
 )
-from engine.errors import IllegalMoveError, NotationError
+from engine.rules.errors import IllegalMoveError, NotationError
 from engine.game import PASS, Board, Move
-from engine.hexgrid import CELL_MASK, DIRECTION_DQ_DR, GRID_SIZE, NUM_CELLS, ORIGIN
-from engine.kinds import KIND_NAMES, PLAYED_KINDS
-from engine.moves import (
+from engine.rules.hexgrid import CELL_MASK, DIRECTION_DQ_DR, GRID_SIZE, NUM_CELLS, ORIGIN
+from engine.rules.kinds import KIND_NAMES, PLAYED_KINDS
+from engine.rules.moves import (
     FACE_BITS,
     KIND_NONE,
     KIND_PASS,
@@ -75,7 +76,7 @@ from engine.moves import (
     move_piece,
     move_slot,
 )
-from engine.notation import format_game_type, parse_game_type, parse_piece, piece_name
+from engine.rules.notation import format_game_type, parse_game_type, parse_piece, piece_name
 
 from .conftest import read_nokamute_cases
 

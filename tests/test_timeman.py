@@ -1,10 +1,10 @@
-"""Time management (engine/timeman.py): budgets and deadlines of a time limit."""
+"""Time management (engine/search/timeman.py): budgets and deadlines of a time limit."""
 
 import time
 
 import pytest
 
-from engine import timeman
+from engine.search import timeman
 
 from bench.perft import midgame_position
 

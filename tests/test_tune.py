@@ -7,7 +7,7 @@ import random
 import numpy as np
 
 from bench.tune import FIRST_LABELLED_PLY, arena_rows, fit, held_out_loss, loss
-from engine.evaluate import DEFAULT_WEIGHTS, board_features
+from engine.search.evaluate import DEFAULT_WEIGHTS, board_features
 from engine.game import Board
 
 

@@ -1,4 +1,4 @@
-"""The UHP session in-process (engine/uhp.py): answers, options, time control,
+"""The UHP session in-process (engine/protocol/uhp.py): answers, options, time control,
 interruption, and what happens when the search misbehaves."""
 
 import io
@@ -8,11 +8,13 @@ import time
 
 import pytest
 
-from engine import MAX_LINE_CHARS, timeman, uhp
+from engine import MAX_LINE_CHARS
+from engine.protocol import uhp
+from engine.search import timeman
 from engine.game import PASS, Board, Move
-from engine.options import OptionSpec
-from engine.search import SearchResult
-from engine.uhp import CommandError, Session, parse_time
+from engine.search.options import OptionSpec
+from engine.search.search import SearchResult
+from engine.protocol.uhp import CommandError, Session, parse_time
 
 from .conftest import SessionDriver
 

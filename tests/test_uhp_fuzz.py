@@ -9,8 +9,8 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.bugs import PIECE_NAMES
-from engine.notation import GAME_TYPES
+from engine.rules.bugs import PIECE_NAMES
+from engine.rules.notation import GAME_TYPES
 
 from .conftest import SessionDriver, engine_process, read_nokamute_cases
 

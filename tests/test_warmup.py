@@ -1,4 +1,4 @@
-"""The warm-up's stages (engine/warmup.py): the first loads what the first answers
+"""The warm-up's stages (engine/protocol/warmup.py): the first loads what the first answers
 need and nothing else; the rest loads in the background."""
 
 import json
@@ -10,7 +10,7 @@ import pytest
 from bench.uhp_client import DEFAULT_TIMEOUT as TIMEOUT
 from bench.uhp_client import ROOT
 
-from engine import warmup
+from engine.protocol import warmup
 
 pytestmark = pytest.mark.usefixtures("kernel_cache")
 
@@ -19,9 +19,9 @@ pytestmark = pytest.mark.usefixtures("kernel_cache")
 _LOADED = r"""
 import io, json
 from numba.core.dispatcher import Dispatcher
-import engine.uhp
-from engine import warmup
-from engine.uhp import Session
+import engine.protocol.uhp
+from engine.protocol import warmup
+from engine.protocol.uhp import Session
 
 def loaded():
     return sorted(f"{module}.{name}" for module, names in KERNELS.items() for name in names
@@ -64,19 +64,19 @@ def test_the_first_answers_load_no_kernel_beyond_the_first_stage(loaded_after_ea
     """newgame (also from a GameString), validmoves, play and bestmove of a
     fresh process never wait for a kernel to load (or compile)."""
     first = loaded_after_each_step["first stage"]
-    assert {"engine.movegen.generate_moves", "engine.search.search_depth", "engine.board.top_piece"} <= set(first)
+    assert {"engine.rules.movegen.generate_moves", "engine.search.search.search_depth", "engine.rules.board.top_piece"} <= set(first)
     assert loaded_after_each_step["first answers"] == first
 
 
 def test_the_first_stage_leaves_out_what_only_some_commands_need(loaded_after_each_step):
     first = set(loaded_after_each_step["first stage"])
-    assert not first & {"engine.movegen.is_pinned", "engine.board.unmake_move", "engine.perft.perft_kernel"}
+    assert not first & {"engine.rules.movegen.is_pinned", "engine.rules.board.unmake_move", "engine.rules.perft.perft_kernel"}
 
 
 def test_the_background_stage_loads_the_reasons_and_undo_but_not_perft(loaded_after_each_step):
     later = set(loaded_after_each_step["background"]) - set(loaded_after_each_step["first stage"])
-    assert {"engine.movegen.is_pinned", "engine.movegen.is_covered", "engine.board.unmake_move"} <= later
-    assert not any(name.startswith("engine.perft.") for name in later)
+    assert {"engine.rules.movegen.is_pinned", "engine.rules.movegen.is_covered", "engine.rules.board.unmake_move"} <= later
+    assert not any(name.startswith("engine.rules.perft.") for name in later)
 
 
 def test_steps_name_each_stage_and_perft_only_when_asked():

@@ -23,9 +23,9 @@ with warnings.catch_warnings():  # Starlette's TestClient is moving to httpx2 an
     from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
-from engine.bugs import OFFICIAL_BUGS, PIECE_NAMES, PIECES, fan_game_types, game_types  # noqa: E402
-from engine.diagram import hand  # noqa: E402
-from engine.kinds import KIND_NAMES  # noqa: E402
+from engine.rules.bugs import OFFICIAL_BUGS, PIECE_NAMES, PIECES, fan_game_types, game_types  # noqa: E402
+from engine.io.diagram import hand  # noqa: E402
+from engine.rules.kinds import KIND_NAMES  # noqa: E402
 from engine.game import Board  # noqa: E402
 from engine.web.app import MAX_BODY_BYTES, create_app  # noqa: E402
 from engine.web.games import MAX_SEARCH_DEPTH, Games  # noqa: E402
@@ -122,7 +122,7 @@ def _actions_along_random_games(client, types, rng, plies=12):
                     assert action["piece"] is None and action["to"] is None
                     continue
                 assert action["piece"] == board.uhp(move).split()[0]
-                assert action["to"] == "%d,%d" % __import__("engine.hexgrid", fromlist=["axial"]).axial(move.dest)
+                assert action["to"] == "%d,%d" % __import__("engine.rules.hexgrid", fromlist=["axial"]).axial(move.dest)
                 if action["kind"] in ("place", "move", "throw"):
                     own = PIECES[move.piece][0] == board.side_to_move
                     arrival = "move" if own else "throw"

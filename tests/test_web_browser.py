@@ -24,7 +24,7 @@ pytest.importorskip("starlette")
 uvicorn = pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from engine.bugs import fan_game_types  # noqa: E402
+from engine.rules.bugs import fan_game_types  # noqa: E402
 from engine.web.app import create_app  # noqa: E402
 
 from .conftest import MIDGAME, SessionDriver  # noqa: E402

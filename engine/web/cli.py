@@ -63,7 +63,7 @@ def main(argv=None):
         print(f"{NAME} web: listening on {args.host}, not only this machine: anyone who can reach "
               f"port {port} can use the engine.", file=sys.stderr)
     print(f"{NAME} web: loading the engine's kernels ...", file=sys.stderr, flush=True)
-    from ..warmup import warm_up
+    from ..protocol.warmup import warm_up
 
     warm_up(perft=False)
     print(f"{NAME} web: serving on {url} (Ctrl-C to stop)", flush=True)

@@ -1,4 +1,4 @@
-"""The games the web server keeps: each one a UHP Session (engine/uhp.py).
+"""The games the web server keeps: each one a UHP Session (engine/protocol/uhp.py).
 
 Every change to a game is a UHP command handed to its own Session, exactly as
 the UHP loop hands it a line from stdin (`newgame`, `play`, `undo`,
@@ -33,12 +33,12 @@ from collections import OrderedDict
 from typing import NamedTuple, Optional
 
 from .. import MAX_LINE_CHARS
-from ..bugs import PIECE_NAMES, fan_game_types, game_types
-from ..diagram import COLOR_NAMES
-from ..hexgrid import axial
-from ..search import MATE, MATE_BOUND
-from ..svg import board_svg, pv_arrows
-from ..uhp import Session
+from ..rules.bugs import PIECE_NAMES, fan_game_types, game_types
+from ..io.diagram import COLOR_NAMES
+from ..rules.hexgrid import axial
+from ..search.search import MATE, MATE_BOUND
+from ..io.svg import board_svg, pv_arrows
+from ..protocol.uhp import Session
 
 log = logging.getLogger("hexbee")
 

@@ -6,7 +6,7 @@ the first, which sets up numba's compiler) or compiles it (tens of seconds in
 all) and stores it there when the cache is empty or stale. Calling each kernel
 once moves that cost ahead of the commands that need it.
 
-The warm-up comes in two stages (`steps`). The engine (__main__.py) runs the
+The warm-up comes in two stages (`steps`). The engine (main.py) runs the
 first before it reads its first command: the kernels that a new game, its moves
 and a search need, which is what a client sends first (hivegame.com's bridge
 sends nothing else). It runs the second, the kernels only an illegal move or
@@ -19,9 +19,9 @@ import logging
 import threading
 import time
 
-from .errors import IllegalMoveError
-from .game import Board
-from .search import Searcher
+from ..rules.errors import IllegalMoveError
+from ..game import Board
+from ..search.search import Searcher
 
 # White to move with wS1 pinned between wQ and bS1.
 _GAME = "Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"

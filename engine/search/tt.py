@@ -20,7 +20,7 @@ import mmap
 import numpy as np
 from numba import njit
 
-from .moves import MOVE_BITS, NO_MOVE
+from ..rules.moves import MOVE_BITS, NO_MOVE
 
 BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT = 0, 1, 2, 3
 KEY, DATA = 0, 1  # the columns of an entry

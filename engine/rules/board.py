@@ -399,7 +399,7 @@ def make_move(s, move):
     in info[INFO_RESULT]."""
     kind = move_kind(move)
     if not KIND_PLAYED[kind]:
-        raise ValueError("make_move: hexbee does not play this kind of move (engine/kinds.py)")
+        raise ValueError("make_move: hexbee does not play this kind of move (engine/rules/kinds.py)")
     info = s.info
     ply = info[INFO_PLY]
     record = s.undo[ply]

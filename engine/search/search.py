@@ -15,9 +15,9 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 from . import timeman
-from .board import copy_state, make_move, repetitions, unmake_move
-from .bugs import QUEEN_ID
-from .constants import (
+from ..rules.board import copy_state, make_move, repetitions, unmake_move
+from ..rules.bugs import QUEEN_ID
+from ..rules.constants import (
     DRAW,
     IN_PROGRESS,
     INFO_KEY,
@@ -28,10 +28,10 @@ from .constants import (
     WHITE_WINS,
 )
 from .evaluate import DEFAULT_WEIGHTS, NUM_WEIGHTS, evaluate
-from .game import Board, Move
-from .hexgrid import filled_neighbours, neighbor
-from .movegen import generate_moves
-from .moves import NUM_SLOTS, PASS_MOVE, move_dest, move_piece, move_slot
+from ..game import Board, Move
+from ..rules.hexgrid import filled_neighbours, neighbor
+from ..rules.movegen import generate_moves
+from ..rules.moves import NUM_SLOTS, PASS_MOVE, move_dest, move_piece, move_slot
 from .options import OptionSpec
 from .tt import (
     BOUND_EXACT,

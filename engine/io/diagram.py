@@ -19,8 +19,8 @@ White in hand: wQ wS2 wB1 wB2 wG1 wG2 wG3 wA1 wA2 wA3
 Black in hand: bQ bS2 bB1 bB2 bG1 bG2 bG3 bA1 bA2 bA3
 """
 
-from .bugs import BLACK, NUM_PIECES, PIECE_NAMES, PIECES, WHITE
-from .hexgrid import DIRECTION_DQ_DR, axial
+from ..rules.bugs import BLACK, NUM_PIECES, PIECE_NAMES, PIECES, WHITE
+from ..rules.hexgrid import DIRECTION_DQ_DR, axial
 
 COLOR_NAMES = ("White", "Black")
 

@@ -12,11 +12,11 @@ that can leave the cells around the own Queen; pillbugs next to a Queen.
 import numpy as np
 from numba import njit
 
-from .board import top_piece
-from .bugs import BUGS, COPIES_NEIGHBOURS, NUM_BUGS, NUM_PIECES, QUEEN_ID, RESTS_ON_TOP, THROW
-from .constants import BUG_ABILITIES, BUG_FLAGS, INFO_PLY, PIECE_BUG, PIECE_COLOR
-from .hexgrid import filled_neighbours, neighbor, slide_out
-from .movegen import mark_pinned, new_stamp
+from ..rules.board import top_piece
+from ..rules.bugs import BUGS, COPIES_NEIGHBOURS, NUM_BUGS, NUM_PIECES, QUEEN_ID, RESTS_ON_TOP, THROW
+from ..rules.constants import BUG_ABILITIES, BUG_FLAGS, INFO_PLY, PIECE_BUG, PIECE_COLOR
+from ..rules.hexgrid import filled_neighbours, neighbor, slide_out
+from ..rules.movegen import mark_pinned, new_stamp
 
 # Layout of the weight array.
 W_IN_HAND = 0  # per bug, a piece still in hand

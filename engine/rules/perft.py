@@ -1,7 +1,8 @@
 """Perft: count the leaves of the legal-move tree, with bulk counting at the last ply,
 and at the last two after a placement when the opponent may only place.
 
-The command line is engine/perft_cli.py.
+The command line is engine/perft_cli.py; `perft_line` is the result line it and UHP's
+`perft` print (MzingaEngine's).
 """
 
 import threading
@@ -201,3 +202,14 @@ def perft(state, depth, threads=1, stop=None):
     for worker in workers:
         worker.join()
     return None if stopped else sum(totals)
+
+
+def perft_line(depth, count, seconds):
+    """One result line in MzingaEngine's format.
+
+    >>> perft_line(3, 6678, 0.02)
+    'perft(3) = 6678 in 20 ms. 334 KN/s'
+    """
+    ms = seconds * 1000.0
+    knps = count / ms if ms > 0 else 0.0
+    return f"perft({depth}) = {count} in {ms:.0f} ms. {knps:.0f} KN/s"

@@ -2,7 +2,7 @@
 
 A Session takes one command line at a time (`handle`) and writes the answer to
 its output stream, always ending with exactly one `ok` line (only `exit` prints
-nothing). The same object serves stdin/stdout (__main__.py), the golden
+nothing). The same object serves stdin/stdout (main.py), the golden
 transcripts and the fuzz tests. This is the one place where errors become
 protocol output: a rejected move is `invalidmove <reason>`, anything else that
 fails is `err <message>`, and a failed command leaves the game as it was.
@@ -32,15 +32,15 @@ import threading
 import time
 from typing import Callable, NamedTuple
 
-from . import MAX_LINE_CHARS, info_lines, timeman
-from .errors import IllegalMoveError, NotationError
-from .game import Board
-from .notation import parse_game_type
-from .options import OptionSpec
-from .perft import StopFlag
-from .perft_cli import perft_line
-from .search import Searcher
-from .worker import Job
+from .. import MAX_LINE_CHARS, info_lines
+from ..rules.errors import IllegalMoveError, NotationError
+from ..game import Board
+from ..rules.notation import parse_game_type
+from ..search.options import OptionSpec
+from ..rules.perft import StopFlag, perft_line
+from ..search import timeman
+from ..search.search import Searcher
+from ..search.worker import Job
 
 log = logging.getLogger("hexbee")
 

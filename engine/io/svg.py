@@ -1,0 +1,362 @@
+"""SVG pictures of a position, standard library only: `board_svg(board)`.
+
+Hexagons are pointy-topped in rows, as uhp.md's directions have them (east and
+west in the same row, north-west (0, -1) and north-east (1, -1) in the row
+above). Each piece is a hexagon in its side's colour with a contrasting outline,
+its bug's letter (in the bug's colour) and copy number, and a <title> naming it,
+all read from the table of bugs. A stack shows its height in a badge and the
+pieces under its top, top first. Both hands are drawn above and below the hive,
+one small hexagon per bug with its count. Empty cells next to the hive are faint
+outlines. The viewBox is fitted to what is drawn, and the same board and options
+always give the same bytes.
+
+Elements carry data attributes for programs and tests: `data-piece="wB1"` on
+every piece (the top piece's <g>, a <tspan> for each piece under it),
+`data-cell="q,r"` (axial coordinates), `data-height`, `data-hand="wA"` with
+`data-count` and `data-pieces` on each group of a hand.
+
+A board is read through its public methods only (Board in engine/game.py),
+so that this layer sits below it. The command line is engine/svg.py.
+"""
+
+import math
+from xml.sax.saxutils import escape, quoteattr
+
+from ..rules.bugs import BLACK, BUG_OF_LETTER, BUGS, PIECE_NAMES, PIECES, WHITE
+from ..rules.hexgrid import axial
+from .diagram import COLOR_NAMES, border, hand_by_bug, stacks, status_line
+
+__all__ = ["board_svg", "pv_arrows"]
+
+SQRT3 = math.sqrt(3)
+
+FILL = ("#f6f1e3", "#262626")  # by colour, WHITE then BLACK
+OUTLINE = ("#262626", "#b3b3b3")  # contrasting with the fill
+INK = ("#262626", "#ededed")  # small text on a piece of that colour
+BACKGROUND = "#fcfbf7"
+EMPTY_OUTLINE = "#d6d3c9"
+HIGHLIGHT = "#2f9e44"
+LAST_MOVE = "#1c7ed6"
+ARROW = "#e8590c"
+BADGE = "#495057"
+
+
+def bug_color(letter):
+    """The colour a bug's letter is drawn in: its row's in the table of bugs."""
+    return BUGS[BUG_OF_LETTER[letter]].colour
+
+
+def _num(x):
+    """A coordinate as short, fixed text: two decimals at most, no minus zero."""
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _points(points):
+    """A polygon's points attribute."""
+    return " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
+
+
+def _hexagon(x, y, radius):
+    """The points of a pointy-topped hexagon around (x, y), from the top clockwise."""
+    half = radius * SQRT3 / 2
+    corners = ((0, -1), (half, -0.5), (half, 0.5), (0, 1), (-half, 0.5), (-half, -0.5))
+    return _points((x + dx, y + dy * radius) for dx, dy in corners)
+
+
+def _place_text(place):
+    return f"{place[0]},{place[1]}"
+
+
+def _title(piece):
+    color, bug, _ = PIECES[piece]
+    return f"{PIECE_NAMES[piece]}: {COLOR_NAMES[color]} {BUGS[bug].name}"
+
+
+class _Layout:
+    """Where an axial cell is drawn: `size` is a hexagon's radius, `turns` the
+    sixths of a full turn clockwise the picture is rotated by."""
+
+    def __init__(self, size, turns):
+        self.size = size
+        self.turns = turns % 6
+
+    def center(self, place):
+        q, r = place
+        for _ in range(self.turns):
+            q, r = -r, q + r  # 60 degrees clockwise: east becomes south-east
+        return self.size * SQRT3 * (q + r / 2), self.size * 1.5 * r
+
+
+class _Box:
+    """The extent of what is drawn, grown by each element."""
+
+    def __init__(self):
+        self.x0 = self.y0 = math.inf
+        self.x1 = self.y1 = -math.inf
+
+    def add(self, x, y, dx, dy):
+        self.x0, self.x1 = min(self.x0, x - dx), max(self.x1, x + dx)
+        self.y0, self.y1 = min(self.y0, y - dy), max(self.y1, y + dy)
+
+
+def _piece(layout, place, pile):
+    """The <g> of a stack's top piece: hexagon, letter and copy, height badge and
+    the pieces under it."""
+    s = layout.size
+    x, y = layout.center(place)
+    top = pile[-1]
+    color, bug, copy = PIECES[top]
+    title = _title(top) + (f", on top of a stack of {len(pile)}" if len(pile) > 1 else "")
+    side = COLOR_NAMES[color].lower()
+    parts = [
+        f'<g class="piece {side}" data-piece="{PIECE_NAMES[top]}" data-cell="{_place_text(place)}" '
+        f'data-height="{len(pile)}">',
+        f"<title>{escape(title)}</title>",
+        f'<polygon points="{_hexagon(x, y, s * 0.94)}" fill="{FILL[color]}" stroke="{OUTLINE[color]}" '
+        f'stroke-width="{_num(s * 0.06)}" stroke-linejoin="round"/>',
+    ]
+    number = f'<tspan font-size="{_num(s * 0.34)}" fill="{INK[color]}">{copy}</tspan>' if copy else ""
+    parts.append(
+        f'<text x="{_num(x)}" y="{_num(y - s * 0.04)}" font-size="{_num(s * 0.62)}" font-weight="bold" '
+        f'fill="{bug_color(BUGS[bug].letter)}" text-anchor="middle" dominant-baseline="central">'
+        f"{BUGS[bug].letter}{number}</text>"
+    )
+    if len(pile) > 1:
+        bx, by = x + s * 0.6, y - s * 0.36
+        parts.append(
+            f'<circle cx="{_num(bx)}" cy="{_num(by)}" r="{_num(s * 0.22)}" fill="{BADGE}" stroke="#ffffff" '
+            f'stroke-width="{_num(s * 0.04)}"/>'
+        )
+        parts.append(
+            f'<text class="height" x="{_num(bx)}" y="{_num(by)}" font-size="{_num(s * 0.28)}" font-weight="bold" '
+            f'fill="#ffffff" text-anchor="middle" dominant-baseline="central">{len(pile)}</text>'
+        )
+        under = " ".join(
+            f'<tspan data-piece="{PIECE_NAMES[piece]}"><title>{escape(_title(piece))}</title>'
+            f"{PIECE_NAMES[piece]}</tspan>"
+            for piece in reversed(pile[:-1])
+        )
+        parts.append(
+            f'<text class="under" x="{_num(x)}" y="{_num(y + s * 0.48)}" font-size="{_num(s * 0.24)}" '
+            f'fill="{INK[color]}" text-anchor="middle" dominant-baseline="central">{under}</text>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _arrow(layout, start, end, color, label, kind):
+    """An arrow from one cell's centre to another's; from the hand (start None),
+    a ring round the destination. Returns the arrow and its label (drawn after
+    every arrow, so that none hides one): `label` in a disc where the arrow
+    leaves its first cell, or "" without a label."""
+    s = layout.size
+    x1, y1 = layout.center(end)
+    attributes = f'class="arrow {kind}"' + (f' data-from="{_place_text(start)}"' if start is not None else "")
+    attributes += f' data-to="{_place_text(end)}"'
+    if label is not None:
+        attributes += f" data-label={quoteattr(str(label))}"
+    parts = [f'<g {attributes} opacity="0.85">']
+    if start is None or start == end:
+        parts.append(
+            f'<circle cx="{_num(x1)}" cy="{_num(y1)}" r="{_num(s * 0.8)}" fill="none" stroke="{color}" '
+            f'stroke-width="{_num(s * 0.1)}"/>'
+        )
+        label_x, label_y = x1 - s * 0.57, y1 - s * 0.57
+    else:
+        x0, y0 = layout.center(start)
+        length = math.hypot(x1 - x0, y1 - y0)
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        trim, head, half = s * 0.3, s * 0.45, s * 0.24
+        tail_x, tail_y = x0 + ux * trim, y0 + uy * trim
+        tip_x, tip_y = x1 - ux * trim, y1 - uy * trim
+        base_x, base_y = tip_x - ux * head, tip_y - uy * head
+        parts.append(
+            f'<line x1="{_num(tail_x)}" y1="{_num(tail_y)}" x2="{_num(base_x)}" y2="{_num(base_y)}" '
+            f'stroke="{color}" stroke-width="{_num(s * 0.13)}" stroke-linecap="round"/>'
+        )
+        tip = ((tip_x, tip_y), (base_x - uy * half, base_y + ux * half), (base_x + uy * half, base_y - ux * half))
+        parts.append(f'<polygon points="{_points(tip)}" fill="{color}"/>')
+        # Half way to a neighbour: on the side the two cells share.
+        out = min(length / 2, s * SQRT3 / 2)
+        label_x, label_y = x0 + ux * out, y0 + uy * out
+    parts.append("</g>")
+    if label is None:
+        return "".join(parts), ""
+    return "".join(parts), (
+        f'<g class="arrow-label"><circle cx="{_num(label_x)}" cy="{_num(label_y)}" r="{_num(s * 0.22)}" '
+        f'fill="{color}" stroke="#ffffff" stroke-width="{_num(s * 0.03)}"/>'
+        f'<text x="{_num(label_x)}" y="{_num(label_y)}" font-size="{_num(s * 0.28)}" font-weight="bold" '
+        f'fill="#ffffff" text-anchor="middle" dominant-baseline="central">{escape(str(label))}</text></g>'
+    )
+
+
+def _hand_row(layout, board, color, label, cx, cy, box):
+    """One side's hand as a row centred on (cx, cy): its label, then a small
+    hexagon per bug with the count."""
+    s = layout.size
+    radius = s * 0.58
+    font = s * 0.42
+    label_width = font * 0.6 * len(label)
+    step = radius * SQRT3 + s * 0.95
+    groups = hand_by_bug(board, color)
+    width = label_width + s * 0.5 + step * len(groups)
+    x = cx - width / 2
+    box.add(cx, cy, width / 2, radius)
+    side = COLOR_NAMES[color].lower()
+    parts = [
+        f'<text class="label {side}" x="{_num(x)}" y="{_num(cy)}" font-size="{_num(font)}" fill="#333333" '
+        f'dominant-baseline="central">{escape(label)}</text>'
+    ]
+    x += label_width + s * 0.5 + radius * SQRT3 / 2
+    for bug, pieces in groups:
+        letter = BUGS[bug].letter
+        names = " ".join(PIECE_NAMES[piece] for piece in pieces)
+        title = f"{COLOR_NAMES[color]} {BUGS[bug].name} &#215;{len(pieces)} in hand: {names}"
+        parts.append(
+            f'<g class="hand {side}" data-hand="{"wb"[color]}{letter}" data-count="{len(pieces)}" '
+            f'data-pieces="{names}"><title>{title}</title>'
+            f'<polygon points="{_hexagon(x, cy, radius)}" fill="{FILL[color]}" stroke="{OUTLINE[color]}" '
+            f'stroke-width="{_num(s * 0.05)}" stroke-linejoin="round"/>'
+            f'<text x="{_num(x)}" y="{_num(cy)}" font-size="{_num(radius * 0.95)}" font-weight="bold" '
+            f'fill="{bug_color(letter)}" text-anchor="middle" dominant-baseline="central">{letter}</text>'
+            f'<text x="{_num(x + radius * SQRT3 / 2 + s * 0.1)}" y="{_num(cy)}" font-size="{_num(s * 0.36)}" '
+            f'fill="#333333" dominant-baseline="central">&#215;{len(pieces)}</text></g>'
+        )
+        x += step
+    return parts
+
+
+def _hand_labels(board):
+    """Each side's label: its name, and who is to move or how the game ended."""
+    labels = list(COLOR_NAMES)
+    outcome = board.outcome()
+    if outcome is None:
+        labels[board.side_to_move] += " to move"
+    elif outcome.winner is None:
+        labels = [label + " (draw)" for label in labels]
+    else:
+        labels[outcome.winner] += " wins"
+    return labels
+
+
+def _last_move(board):
+    """(from, to) axial cells of the move that led here, from None for a placement;
+    None at the start or after a pass."""
+    if board.ply == 0:
+        return None
+    move = board.move_history[-1]
+    if move.is_pass:
+        return None
+    before = board.copy()
+    before.pop()
+    source = before.piece_cell(move.piece)
+    return (axial(source) if source >= 0 else None, axial(move.dest))
+
+
+def pv_arrows(board, moves):
+    """The arrows of a line of moves from this position (Moves or MoveStrings,
+    e.g. the search's principal variation), numbered from 1, for board_svg."""
+    line = board.copy()
+    arrows = []
+    for number, item in enumerate(moves, start=1):
+        move = line.parse_uhp(item if isinstance(item, str) else line.uhp(item))
+        if not move.is_pass:
+            source = line.piece_cell(move.piece)
+            arrows.append((source if source >= 0 else None, move.dest, str(number)))
+        line.push(move)
+    return arrows
+
+
+def board_svg(
+    board,
+    *,
+    size=30,
+    flipped=False,
+    rotation=0,
+    highlights=(),
+    arrows=(),
+    last_move=True,
+    show_hands=True,
+    coordinates=False,
+):
+    """The position as an SVG document (a string).
+
+    size: a hexagon's radius in pixels (the picture grows with the hive).
+    flipped: turned half round, Black's hand at the bottom (the view from Black's
+    side); rotation: further sixths of a turn clockwise.
+    highlights: cells (grid cells, as Move.dest) to mark, e.g. legal destinations.
+    arrows: (from_cell, to_cell) or (from_cell, to_cell, label) pairs; from_cell
+    None (or -1) is a placement, drawn as a ring; `pv_arrows` makes them for a
+    line of moves. last_move: draw the move that led here. show_hands: both hands,
+    the side to move named. coordinates: each cell's axial (q, r)."""
+    layout = _Layout(size, rotation + (3 if flipped else 0))
+    s = size
+    piles = stacks(board)
+    empty = border(piles)
+    marked = sorted({axial(cell) for cell in highlights})
+    drawn_arrows = []
+    if last_move:
+        last = _last_move(board)
+        if last is not None:
+            drawn_arrows.append((last[0], last[1], None, LAST_MOVE, "last"))
+    for arrow in arrows:
+        start, end = arrow[0], arrow[1]
+        start = None if start is None or start < 0 else axial(start)
+        drawn_arrows.append((start, axial(end), arrow[2] if len(arrow) > 2 else None, ARROW, "line"))
+
+    box = _Box()
+    cells = sorted(set(piles) | set(empty) | set(marked) | {p for a in drawn_arrows for p in a[:2] if p is not None})
+    for place in cells:
+        x, y = layout.center(place)
+        box.add(x, y, s * SQRT3 / 2, s)
+    body = []
+    for place in empty:
+        x, y = layout.center(place)
+        body.append(
+            f'<polygon class="empty" data-cell="{_place_text(place)}" points="{_hexagon(x, y, s * 0.94)}" '
+            f'fill="none" stroke="{EMPTY_OUTLINE}" stroke-width="{_num(s * 0.04)}"/>'
+        )
+    for place in sorted(piles, key=lambda p: layout.center(p)[::-1]):
+        body.append(_piece(layout, place, piles[place]))
+    for place in marked:
+        x, y = layout.center(place)
+        body.append(
+            f'<polygon class="highlight" data-cell="{_place_text(place)}" points="{_hexagon(x, y, s * 0.8)}" '
+            f'fill="{HIGHLIGHT}" fill-opacity="0.3" stroke="{HIGHLIGHT}" stroke-width="{_num(s * 0.08)}"/>'
+        )
+    drawn = [_arrow(layout, start, end, color, label, kind) for start, end, label, color, kind in drawn_arrows]
+    body += [arrow for arrow, _ in drawn] + [label for _, label in drawn if label]
+    if coordinates:
+        for place in cells:
+            x, y = layout.center(place)
+            ink = INK[PIECES[piles[place][-1]][0]] if place in piles else "#999999"
+            body.append(
+                f'<text class="coordinate" x="{_num(x)}" y="{_num(y + s * 0.74)}" font-size="{_num(s * 0.19)}" '
+                f'fill="{ink}" text-anchor="middle" dominant-baseline="central">{_place_text(place)}</text>'
+            )
+    if show_hands:
+        labels = _hand_labels(board)
+        below = BLACK if flipped else WHITE
+        cx = (box.x0 + box.x1) / 2
+        top, bottom = box.y0 - s * 0.9, box.y1 + s * 0.9
+        body += _hand_row(layout, board, 1 - below, labels[1 - below], cx, top, box)
+        body += _hand_row(layout, board, below, labels[below], cx, bottom, box)
+
+    margin = s * 0.3
+    x0, y0 = box.x0 - margin, box.y0 - margin
+    width, height = box.x1 - box.x0 + 2 * margin, box.y1 - box.y0 + 2 * margin
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_num(x0)} {_num(y0)} {_num(width)} {_num(height)}" '
+        f'width="{_num(width)}" height="{_num(height)}" font-family="sans-serif">'
+    )
+    return "\n".join(
+        [
+            head,
+            f"<title>{escape(status_line(board))}</title>",
+            f"<desc>{escape(board.game_string())}</desc>",
+            f'<rect x="{_num(x0)}" y="{_num(y0)}" width="{_num(width)}" height="{_num(height)}" fill="{BACKGROUND}"/>',
+            *body,
+            "</svg>",
+        ]
+    )
