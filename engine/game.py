@@ -57,8 +57,29 @@ from .rules.constants import (
 from .io.diagram import hand, stacks, text_diagram
 from .rules.errors import IllegalMoveError, NotationError
 from .rules.hexgrid import NUM_CELLS, ORIGIN, axial, cell_of, filled_neighbours, neighbor
-from .rules.kinds import FORM_CONTROL, KIND_NAMES, refusal
-from .rules.moves import KIND_MOVE, KIND_PASS, KIND_PLACE, PASS_MOVE, encode, move_dest, move_kind, move_piece, move_slot
+from .rules.kinds import (
+    FORM_CHOOSE,
+    FORM_CONTROL,
+    FORM_PASS,
+    FORM_REFERENCE,
+    KIND_FIELDS,
+    KIND_FORMS,
+    KIND_NAMES,
+    KINDS_OF_FORM,
+    refusal,
+)
+from .rules.moves import (
+    KIND_MOVE,
+    KIND_PASS,
+    KIND_PLACE,
+    PASS_MOVE,
+    encode,
+    move_dest,
+    move_kind,
+    move_other,
+    move_piece,
+    move_slot,
+)
 from .rules.movegen import (
     bug_enabled,
     generate_moves,
@@ -71,6 +92,7 @@ from .rules.movegen import (
 )
 from .rules.movegen import placement_cells as _placement_cells
 from .rules.notation import (
+    PASS_TEXT,
     MoveText,
     format_game_state,
     format_game_type,
@@ -111,13 +133,14 @@ _REFERENCE_SCAN = ((0, 3), (1, 4), (2, 5), (3, 0), (4, 1), (5, 2))
 # The codec's functions as plain Python (numba keeps each one's source as .py_func):
 # decoding a move from Python must not pay a call into compiled code per field.
 _kind_of, _piece_of, _dest_of, _encode = move_kind.py_func, move_piece.py_func, move_dest.py_func, encode.py_func
-_slot_of = move_slot.py_func
+_slot_of, _other_of = move_slot.py_func, move_other.py_func
 _neighbor = neighbor.py_func
 _bug_enabled = bug_enabled.py_func
 
 
 class Move(int):
-    """A move: an int of the codec in moves.py (a kind, a piece, a destination cell).
+    """A move: an int of the codec in moves.py (a kind, a piece, a destination cell,
+    a second piece), whose kind is a row of the table of kinds (kinds.py).
 
     Equality and hashing are those of the int. A Move that a Board listed,
     parsed or played also knows its MoveString, which `str` and `repr` show
@@ -129,27 +152,37 @@ class Move(int):
 
     @property
     def kind(self):
-        """The kind's name: 'pass', 'place', 'move', ..."""
+        """The kind's name: 'pass', 'place', 'move', 'throw', ... (kinds.KIND_NAMES)."""
         return KIND_NAMES[_kind_of(self)]
 
     @property
     def is_pass(self):
         return _kind_of(self) == KIND_PASS
 
+    def _field(self, name, value):
+        return value if name in KIND_FIELDS[_kind_of(self)] else -1
+
     @property
     def piece(self):
         """The piece id (engine.rules.bugs.PIECE_NAMES names it); -1 for a pass."""
-        return -1 if self.is_pass else _piece_of(self)
+        return self._field("piece", _piece_of(self))
 
     @property
     def piece_name(self):
         """The piece's name, e.g. 'wS1'; None for a pass."""
-        return None if self.is_pass else piece_name(self.piece)
+        return None if self.piece < 0 else piece_name(self.piece)
 
     @property
     def dest(self):
-        """The destination cell (`axial(cell)` gives its (q, r)); -1 for a pass."""
-        return -1 if self.is_pass else _dest_of(self)
+        """The destination cell (`axial(cell)` gives its (q, r)); -1 for a kind
+        without one (a pass, a flip, a swap, ...)."""
+        return self._field("dest", _dest_of(self))
+
+    @property
+    def other(self):
+        """The second piece the kind names (a Dragonfly's cargo, a swapped or
+        stung piece), or -1."""
+        return self._field("other", _other_of(self))
 
     @classmethod
     def place(cls, piece, dest):
@@ -173,8 +206,8 @@ class Move(int):
             text = fields["_text"] = _move_string(*fields.pop("_position"), self)
         if text is not None:
             return text
-        if self.is_pass:
-            return "pass"
+        if KIND_FORMS[_kind_of(self)] != FORM_REFERENCE:
+            return format_move_text(_text_of(self))
         return f"{piece_name(self.piece)} to {axial(self.dest)}"
 
     def __repr__(self):
@@ -186,8 +219,8 @@ def _move_string(ply, height, stack, piece_cell, move):
     """MoveString of `move` in the position of these arrays, with MzingaEngine's
     choice of reference (uhp.md, "Which reference to print"): the piece under
     the destination, else the first neighbour in _REFERENCE_SCAN order."""
-    if move.is_pass:
-        return "pass"
+    if KIND_FORMS[_kind_of(move)] != FORM_REFERENCE:
+        return format_move_text(_text_of(move))
     piece, dest = move.piece, move.dest
     if ply == 0:
         return piece_name(piece)
@@ -200,6 +233,18 @@ def _move_string(ply, height, stack, piece_cell, move):
         if level > 0:
             return format_move_text(MoveText(False, piece, int(stack[cell, level - 1]), dest_dir))
     raise ValueError(f"{piece_name(piece)} to {axial(dest)} has no neighbouring piece to name")
+
+
+def _text_of(move):
+    """The MoveText of a move of a form that names pieces only (not the reference
+    form, whose reference depends on the position): the form and the fields of
+    its kind's row (kinds.py)."""
+    form = KIND_FORMS[_kind_of(move)]
+    if form == FORM_PASS:
+        return PASS_TEXT
+    if form == FORM_CHOOSE:
+        return MoveText(False, form=form, chosen=(move.piece, _dest_of(move), move.other))
+    return MoveText(False, move.piece, form=form, target=move.other)
 
 
 def _as_move(move, method):
@@ -651,6 +696,14 @@ class Board:
         why = refusal(parsed.form, self.game_type) or (parsed.controller >= 0 and refusal(FORM_CONTROL, self.game_type))
         if why:
             raise IllegalMoveError(why)
+        if parsed.form != FORM_REFERENCE:
+            # A form that names only pieces: the legal move of one of its kinds
+            # whose fields print the same.
+            kinds = KINDS_OF_FORM[parsed.form]
+            for legal in self.legal_moves:
+                if _kind_of(legal) in kinds and _text_of(legal) == parsed._replace(controller=-1):
+                    return Move._named(legal, format_move_text(parsed))
+            raise IllegalMoveError(f"{format_move_text(parsed)} is not a legal move here.")
         dest, blocked = self._resolve(parsed)
         in_play = self._piece_cell[parsed.piece] >= 0
         move = Move.move(parsed.piece, dest) if in_play else Move.place(parsed.piece, dest)

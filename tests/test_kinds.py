@@ -19,7 +19,7 @@ from engine.rules.constants import INFO_KEY, INFO_PLY, UNDO_MOVE
 from engine.rules.errors import IllegalMoveError
 from engine.game import Board, Move
 from engine.rules.hexgrid import ORIGIN
-from engine.rules.kinds import FORM_CONTROL, KINDS, KINDS_OF_FORM, KIND_NAMES, PLAYED_KINDS, SIGN_OF_FORM
+from engine.rules.kinds import FORM_CONTROL, FORM_REFERENCE, KINDS, KINDS_OF_FORM, KIND_NAMES, PLAYED_KINDS, SIGN_OF_FORM
 from engine.rules.moves import (
     KIND_PASS,
     encode_full,
@@ -71,6 +71,23 @@ def test_example_round_trips_through_its_string(index):
         assert parsed.target >= 0
     shouted = "  " + "  ".join(kind.example.upper().split()) + " "
     assert format_move_text(parse_move_text(shouted.replace("X", "x"))) == kind.example
+
+
+@pytest.mark.parametrize("index", [i for i in ROWS if KINDS[i].form not in (FORM_REFERENCE, FORM_CONTROL)], ids=row_id)
+def test_a_kind_naming_only_pieces_prints_its_string_from_its_integer(index):
+    """The code built from the example's pieces prints the example, with no
+    position needed, and names those pieces in its fields."""
+    kind = KINDS[index]
+    parsed = parse_move_text(kind.example)
+    pieces = parsed.chosen or (parsed.piece, parsed.target)
+    if kind.name == "choose":
+        code = encode_full(index, pieces[0], pieces[1], pieces[2], 0)
+    else:
+        code = encode_full(index, max(parsed.piece, 0), 0, parsed.target, 0)
+    move = Move(code)
+    assert str(move) == kind.example
+    assert move.dest == (-1 if "dest" not in kind.fields else pieces[1])
+    assert move.other == (-1 if "other" not in kind.fields else pieces[-1])
 
 
 @pytest.mark.parametrize("index", ROWS, ids=row_id)

@@ -97,6 +97,8 @@ KINDS = (
 NUM_MOVE_KINDS = len(KINDS)
 KIND_NAMES = tuple(kind.name for kind in KINDS)
 KIND_OF_NAME = {kind.name: index for index, kind in enumerate(KINDS)}
+KIND_FIELDS = tuple(frozenset(kind.fields.split()) for kind in KINDS)
+KIND_FORMS = tuple(kind.form for kind in KINDS)
 PLAYED_KINDS = tuple(index for index, kind in enumerate(KINDS) if not kind.played and kind.name != "none")
 # The slot groups of the played kinds: the tables indexed by slot hold these.
 NUM_SLOT_GROUPS = 1 + max(kind.slots for kind in KINDS if not kind.played)
