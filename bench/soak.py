@@ -27,7 +27,6 @@ import time
 from typing import NamedTuple
 
 from engine import MAX_LINE_CHARS
-from engine.game import Board
 
 from .openings import random_opening
 from .uhp_client import EngineError, EngineProcess, this_engine

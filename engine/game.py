@@ -47,7 +47,6 @@ from .rules.constants import (
     INFO_RESULT,
     INFO_REVERSIBLE_FROM,
     MAX_GAME_PLIES,
-    MAX_HIVE_SPAN,
     MAX_MOVES,
     MAX_PLIES,
     PIECE_BUG,
@@ -341,10 +340,6 @@ class Board:
         self._info, self._undo = state.info, state.undo
         self._height, self._stack = state.height, state.stack
         self._piece_cell, self._piece_level = state.piece_cell, state.piece_level
-        # Whether the game type has more ground pieces than the grid's fold allows in
-        # one line (constants.MAX_HIVE_SPAN): the biggest fan ones. Fixed by the game type.
-        self._may_overstretch = 2 * sum(BUGS[b].copies for b in range(NUM_BUGS)
-                                        if self.has_bug(b) and BUGS[b].placement != PLACE_ON_TOP) - 1 > MAX_HIVE_SPAN
 
     # --- Construction -----------------------------------------------------------
     @classmethod
@@ -652,9 +647,6 @@ class Board:
         if self.ply >= MAX_GAME_PLIES:
             raise IllegalMoveError(f"A game may last at most {MAX_GAME_PLIES} plies.")
         make_move(self._state, move)
-        if self._may_overstretch and self._hive_span() > MAX_HIVE_SPAN:
-            unmake_move(self._state)
-            raise IllegalMoveError(f"hexbee cannot play a hive that stretches over more than {MAX_HIVE_SPAN + 1} cells.")
         self._move_strings.append(move_string)
         return Move._named(move, move_string)
 
@@ -718,12 +710,6 @@ class Board:
                                                f"{piece_name(parsed.piece)} there.")
                     return Move._named(legal, format_move_text(parsed))
         raise IllegalMoveError(self._illegal_reason(move, blocked))
-
-    def _hive_span(self):
-        """The largest hex distance between two cells of the hive."""
-        cells = {axial(cell) for _, cell, _ in self.pieces_in_play()}
-        return max((max(abs(q1 - q2), abs(r1 - r2), abs(q1 + r1 - q2 - r2))
-                    for q1, r1 in cells for q2, r2 in cells), default=0)
 
     def _throws_by(self, thrower):
         """The moves the throw of `thrower` makes now (movegen.throws_by)."""

@@ -5,11 +5,17 @@ Board checks every move and names it; State, in OpenSpiel's shape, does neither
 unless asked, and keeps no strings. Its kernels are compiled with `nogil`, so
 threads run them in parallel (see `playouts` and the README).
 
-Actions. One integer per distinct move: its identity slot (moves.move_slot),
-which for placing, moving or throwing `piece` (an id of engine.rules.bugs.PIECE_NAMES)
-to `cell` is `piece * NUM_CELLS + cell`, and PASS_ACTION. The cell is counted
-from the centre of the hive, which is moved to the grid's origin (hexgrid.ORIGIN,
-axial (0, 0)): the same move in a shifted hive is the same action. Slots are
+Actions and observations see a WINDOW x WINDOW (32 x 32) window of the grid,
+centred on the hive: axial (dq, dr) from the middle of the hive's bounding box
+is window cell (dq + 16) + 32 * (dr + 16). A hive of the official game (28
+pieces) always fits; a fan hive stretched wider than 31 cells has moves and
+pieces outside the window, which the actions and planes do not hold.
+
+Actions. One integer per distinct move: its identity slot (moves.move_slot)
+counted in window cells, which for placing, moving or throwing `piece` (an id of
+engine.rules.bugs.PIECE_NAMES) to `cell` is `piece * WINDOW_CELLS + cell`, and
+PASS_ACTION. Since the cell is counted from the centre of the hive, the same
+move in a shifted hive is the same action. Slots are
 identities (ID-1): two actions never give the same position, and a throw of
 one's own piece is that piece's move. A Sperling's Dragonfly's carry
 (KIND_TRANSPORT, fan-rules.md DX-3) is the Dragonfly's action to its destination:
@@ -17,8 +23,8 @@ carrying is compulsory when legal, so a hop from on top to empty ground either
 carries or not, never both, and the action is that one move (which one the move
 generator says, when the action is decoded).
 
-Observation. float32 planes of OBSERVATION_SHAPE over the 32 x 32 grid, centred
-as the actions are (plane[y, x] is the cell x + 32 * y): for each level of a
+Observation. float32 planes of OBSERVATION_SHAPE over the window, centred as
+the actions are (plane[y, x] is the window cell x + 32 * y): for each level of a
 stack from the ground up and each kind of piece (colour, then bug), 1 where
 that kind stands at that level, so the order of a stack is kept; then for each
 kind a constant plane of its pieces in hand over its copies; for each bug, 1 if
@@ -91,12 +97,15 @@ __all__ = [
     "NUM_ACTIONS",
     "PASS_ACTION",
     "OBSERVATION_SHAPE",
+    "WINDOW",
     "LEVELS",
     "NUM_KINDS",
     "playouts",
 ]
 
-PASS_ACTION = NUM_SLOTS
+WINDOW = 32
+WINDOW_CELLS = WINDOW * WINDOW
+PASS_ACTION = NUM_SLOTS // NUM_CELLS * WINDOW_CELLS
 NUM_ACTIONS = PASS_ACTION + 1
 LEVELS = 1 + CLIMBERS  # the ground and a level for each piece that may climb
 PLANE_HAND = LEVELS * NUM_KINDS
@@ -104,7 +113,7 @@ PLANE_ENABLED = PLANE_HAND + NUM_KINDS
 PLANE_BLACK = PLANE_ENABLED + NUM_BUGS
 PLANE_LAST = PLANE_BLACK + 1
 NUM_PLANES = PLANE_LAST + 1
-OBSERVATION_SHAPE = (NUM_PLANES, GRID_SIZE, GRID_SIZE)
+OBSERVATION_SHAPE = (NUM_PLANES, WINDOW, WINDOW)
 
 # Status codes of the kernels that play an action.
 _OK, _ILLEGAL, _OVER, _TOO_LONG, _OUT_OF_RANGE = range(5)
@@ -154,17 +163,44 @@ def hive_centre(s):
 
 
 @njit(cache=True, nogil=True)
+def window_cell(cell, centre):
+    """The window cell of a grid cell when the hive's centre is `centre`, or -1
+    outside the window."""
+    offset = (cell - centre) & CELL_MASK  # axial (dq, dr) folded, as hexgrid.axial unfolds it
+    dq = offset % GRID_SIZE
+    dr = offset // GRID_SIZE
+    if dq >= GRID_SIZE // 2:
+        dq -= GRID_SIZE
+        dr += 1
+    if dr >= GRID_SIZE // 2:
+        dr -= GRID_SIZE
+    half = WINDOW // 2
+    if dq < -half or dq >= half or dr < -half or dr >= half:
+        return -1
+    return (dq + half) + WINDOW * (dr + half)
+
+
+@njit(cache=True, nogil=True)
+def grid_cell(window, centre):
+    """The grid cell of a window cell (window_cell's inverse)."""
+    half = WINDOW // 2
+    return (centre + window % WINDOW - half + GRID_SIZE * (window // WINDOW - half)) & CELL_MASK
+
+
+@njit(cache=True, nogil=True)
 def _action(move, centre):
     """The action of a move with the hive's centre at `centre`: its identity
-    slot with the destination counted from the centre; -1 for a kind the action
-    space does not hold."""
+    slot with the destination counted in the window; -1 for a kind the action
+    space does not hold or a destination outside the window."""
     if move_kind(move) == KIND_PASS:
         return PASS_ACTION
     slot = move_slot(move)
     if slot < 0:
         return -1
-    dest = move_dest(move)
-    return slot - dest + ((dest - centre + ORIGIN) & CELL_MASK)
+    window = window_cell(move_dest(move), centre)
+    if window < 0:
+        return -1
+    return slot // NUM_CELLS * WINDOW_CELLS + window
 
 
 @njit(cache=True, nogil=True)
@@ -196,8 +232,8 @@ def _move(s, action, centre, moves):
     if action == PASS_ACTION:
         return PASS_MOVE
     # Every slot the table plays so far is an arrival of a piece on a cell.
-    piece = action // NUM_CELLS
-    cell = (action % NUM_CELLS + centre - ORIGIN) & CELL_MASK
+    piece = action // WINDOW_CELLS
+    cell = grid_cell(action % WINDOW_CELLS, centre)
     at = s.piece_cell[piece]
     if at < 0:
         return encode(KIND_PLACE, piece, cell)
@@ -314,8 +350,9 @@ def observation_into(a, out):
         cell = s.piece_cell[piece]
         if cell < 0:
             continue
-        at = (cell - centre + ORIGIN) & CELL_MASK
-        out[s.piece_level[piece] * NUM_KINDS + PIECE_KIND[piece], at // GRID_SIZE, at % GRID_SIZE] = 1.0
+        at = window_cell(cell, centre)
+        if at >= 0:
+            out[s.piece_level[piece] * NUM_KINDS + PIECE_KIND[piece], at // WINDOW, at % WINDOW] = 1.0
     for color in range(2):
         for bug in range(NUM_BUGS):
             enabled = BUG_EXPANSION[bug] == 0 or (s.info[INFO_EXPANSIONS] & BUG_EXPANSION[bug]) != 0
@@ -332,8 +369,9 @@ def observation_into(a, out):
         out[PLANE_BLACK] = 1.0
     last = s.info[INFO_LAST_MOVED]
     if last >= 0:
-        at = (s.piece_cell[last] - centre + ORIGIN) & CELL_MASK
-        out[PLANE_LAST, at // GRID_SIZE, at % GRID_SIZE] = 1.0
+        at = window_cell(s.piece_cell[last], centre)
+        if at >= 0:
+            out[PLANE_LAST, at // WINDOW, at % WINDOW] = 1.0
 
 
 @njit(cache=True, nogil=True)
@@ -622,7 +660,8 @@ def _checked_out(out, dtype, shape):
 
 def _check_kinds(n):
     if n < 0:
-        raise NotImplementedError("a legal move has a kind the action space does not hold (place, move, carry, pass)")
+        raise NotImplementedError("a legal move has no action: a kind the action space does not hold (it holds "
+                                  "place, move, throw, carry and pass) or a destination outside the window")
 
 
 def playouts(state, count, seed=0, max_plies=MAX_GAME_PLIES):

@@ -259,21 +259,24 @@ def test_a_frozen_piece_is_refused_with_the_fan_reason():
         board.parse_uhp("bQ bA1\\")
 
 
-def test_a_hive_longer_than_the_grid_holds_is_refused_and_nothing_changes():
-    """Base+MLP+Dx+E+J has 34 ground pieces: a line of them would fold onto
-    itself on the 32 x 32 grid, so a move stretching the hive over more than
-    MAX_HIVE_SPAN + 1 cells is refused (the legal moves still list it)."""
+def test_a_hive_of_every_ground_piece_in_a_line_is_played():
+    """Base+MLP+Dx+E+J has 34 ground pieces: the grid's fold (64 cells) holds
+    them in one line, so the move that makes the line is legal, is played, and
+    leaves a position whose key and moves are the recomputed ones."""
     game_type = "Base+MLP+Dx+E+J"
     names = [name for name in PIECE_NAMES if name[1:] not in ("V", "Z")]
     white = [n for n in names if n[0] == "w" and n != "wJ"]
-    black = [n for n in names if n[0] == "b"][:14]
-    line = black + white  # 30 pieces, White's at the east end
-    board = Board.from_stacks(game_type, {(q, 0): [name] for q, name in enumerate(line)}, turn=20)
-    placement = board.parse_uhp(f"wJ {line[-1]}-")
-    before = board.key
-    with pytest.raises(IllegalMoveError, match="stretches over more than 30 cells"):
-        board.push(placement)
-    assert board.key == before and board.piece_cell(PIECE_NAMES.index("wJ")) == -1
+    black = [n for n in names if n[0] == "b"]
+    line = black + white  # 33 pieces, White's at the east end
+    board = Board.from_stacks(game_type, {(q - 16, 0): [name] for q, name in enumerate(line)}, turn=20)
+    board.push_uhp(f"wJ {line[-1]}-")
+    assert board.locate("wJ") == (len(line) - 16, 0) and board.locate(line[0]) == (-16, 0)
+    assert board.key == board.computed_key()
+    moves = board.legal_moves
+    assert moves and len(set(moves)) == len(moves)
+    board.push(moves[0])
+    board.pop()
+    assert board.key == board.computed_key()
 
 
 # --- The evaluation of the new bugs (issue 12, item 7) ---------------------------------

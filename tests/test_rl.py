@@ -10,7 +10,8 @@ import pytest
 from engine.rules.bugs import PIECE_NAMES, QUEEN_ID
 from engine.rules.constants import BLACK_WINS, DRAW, IN_PROGRESS, WHITE_WINS
 from engine.game import Board
-from engine.rules.hexgrid import ORIGIN, axial
+from engine.rules.hexgrid import CELL_MASK, GRID_SIZE, ORIGIN, axial
+from engine.rules.moves import encode_full, move_kind
 from engine.rules.notation import GAME_TYPES
 from engine.rl import (
     LEVELS,
@@ -18,6 +19,8 @@ from engine.rl import (
     NUM_KINDS,
     OBSERVATION_SHAPE,
     PASS_ACTION,
+    WINDOW,
+    WINDOW_CELLS,
     State,
     hive_centre,
     playouts,
@@ -26,6 +29,8 @@ from engine.rl import (
 from .conftest import read_nokamute_cases
 
 NOKAMUTE = {title: game_string for title, game_string, _ in read_nokamute_cases()}
+
+MIDDLE = WINDOW // 2 * (WINDOW + 1)  # the window cell of the hive's centre
 
 
 def random_boards(game_type, seed, games=3, plies=60):
@@ -89,7 +94,7 @@ def test_the_hive_is_centred_on_the_origin():
     for board in random_boards("Base+MLP", 2, games=2, plies=120):
         state = State.from_board(board)
         centre = hive_centre(board.state)
-        places = [axial((cell - centre + ORIGIN) & 1023) for _, cell, _ in board.pieces_in_play()]
+        places = [axial((cell - centre + ORIGIN) & CELL_MASK) for _, cell, _ in board.pieces_in_play()]
         if not places:
             continue
         qs, rs = [q for q, _ in places], [r for _, r in places]
@@ -97,7 +102,8 @@ def test_the_hive_is_centred_on_the_origin():
         # Every action's destination lies within the window, next to the hive.
         for a in state.legal_actions():
             if a != PASS_ACTION:
-                q, r = axial(int(a) % 1024)
+                cell = int(a) % WINDOW_CELLS
+                q, r = cell % WINDOW - WINDOW // 2, cell // WINDOW - WINDOW // 2
                 assert -16 < q < 16 and -16 < r < 16
 
 
@@ -106,15 +112,15 @@ def test_an_action_is_the_same_move_wherever_the_hive_stands(shift):
     """The same game played with every cell moved by `shift` (the state played
     unchecked, since the rules put the first piece at the origin) has the same
     actions and the same observation."""
-    delta = shift[0] + 32 * shift[1]
+    delta = shift[0] + GRID_SIZE * shift[1]
     for board in random_boards("Base+MLP", 3, games=2, plies=80):
         if board.ply < 2:
             continue
         moved = State("Base+MLP")
         for move in board.move_history:
             if not move.is_pass:
-                move = type(move).move(move.piece, (move.dest + delta) & 1023) if move.kind == "move" \
-                    else type(move).place(move.piece, (move.dest + delta) & 1023)
+                move = type(move)(encode_full(move_kind(move), move.piece, (move.dest + delta) & CELL_MASK,
+                                              move.other, 0))
             moved.push(move)
         state = State.from_board(board)
         assert moved.key != state.key or not board.pieces_in_play()
@@ -156,7 +162,7 @@ def test_bad_actions_get_clear_errors():
     with pytest.raises(ValueError, match=f"from 0 to {NUM_ACTIONS - 1}, not -1"):
         state.apply_action(-1)
     with pytest.raises(ValueError, match="not legal"):
-        state.apply_unchecked(QUEEN_ID[1] * 1024)  # a black piece on White's turn
+        state.apply_unchecked(QUEEN_ID[1] * WINDOW_CELLS)  # a black piece on White's turn
     with pytest.raises(TypeError, match="an action is an int, not str"):
         state.apply_action("wS1")
     with pytest.raises(TypeError, match="takes a Board"):
@@ -218,7 +224,7 @@ def test_an_unchecked_pillbug_throw_moves_the_enemy_piece():
     board = Board.from_game_string("Base+MLP;InProgress;White[6];wS1;bG1 \\wS1;wP /wS1;bB1 -bG1;wB1 wS1-;"
                                    "bM \\bB1;wQ wB1\\;bQ /bB1;wP -wS1;bA1 /bQ")
     state = State.from_board(board)
-    throws = [int(a) for a in state.legal_actions() if a != PASS_ACTION and a // 1024 >= 14]
+    throws = [int(a) for a in state.legal_actions() if a != PASS_ACTION and a // WINDOW_CELLS >= 14]
     assert throws and all(str(state.action_to_move(a)).startswith("bG1") for a in throws)
     for action in throws:
         child = state.clone()
@@ -227,9 +233,9 @@ def test_an_unchecked_pillbug_throw_moves_the_enemy_piece():
         expected.push(state.action_to_move(action))
         assert child.to_board() == expected
     with pytest.raises(ValueError, match="not legal"):
-        state.clone().apply_unchecked(PIECE_NAMES.index("bS1") * 1024 + ORIGIN)  # in hand, placed on White's turn
+        state.clone().apply_unchecked(PIECE_NAMES.index("bS1") * WINDOW_CELLS + MIDDLE)  # in hand, placed on White's turn
     with pytest.raises(ValueError, match="not legal"):
-        state.clone().apply_unchecked(PIECE_NAMES.index("wZ") * 1024 + ORIGIN)  # not a piece of Base+MLP
+        state.clone().apply_unchecked(PIECE_NAMES.index("wZ") * WINDOW_CELLS + MIDDLE)  # not a piece of Base+MLP
 
 
 def test_output_arrays_are_checked_before_the_kernels_write_them():

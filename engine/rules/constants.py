@@ -14,14 +14,13 @@ from .bugs import (
     BUGS,
     CLIMBERS,
     EXPANSION_BIT,
-    EXPANSION_LETTERS,
     NUM_BUGS,
     NUM_PIECES,
     PIECES,
     PIECES_PER_SIDE,
     THROWERS,
 )
-from .hexgrid import GRID_SIZE, NUM_CELLS, NUM_DIRECTIONS
+from .hexgrid import GRID_SIZE, NUM_CELLS, NUM_DIRECTIONS, cell_of
 from .moves import PIECE_BITS
 
 # --- The table of bugs as arrays, for the kernels ------------------------------
@@ -53,13 +52,10 @@ MAX_PLIES = 4096
 MAX_GAME_PLIES = MAX_PLIES - 256
 # The articulation pass has a node per occupied cell.
 MAX_NODES = NUM_PIECES
-# The fold of the grid must not bring two cells of one hive together: a hive of
-# the official game spans at most its 28 pieces, plus a ring of empty cells. The
-# biggest fan game types have more ground pieces than the fold allows in one
-# line; Board refuses a move that would stretch a hive that far (MAX_HIVE_SPAN).
-OFFICIAL_PIECES = 2 * sum(bug.copies for bug in BUGS if bug.expansion in ("", *EXPANSION_LETTERS))
+# The fold of the grid must not bring two cells of one hive together: a hive
+# spans at most all its pieces in a line, plus a ring of empty cells.
 MAX_HIVE_SPAN = GRID_SIZE - 3  # hex distance between two cells of one hive
-assert OFFICIAL_PIECES - 1 <= MAX_HIVE_SPAN, "the grid fold is too small for the official game"
+assert NUM_PIECES - 1 <= MAX_HIVE_SPAN, "the grid fold is too small for a hive of every piece"
 assert NUM_PIECES < (1 << PIECE_BITS)
 
 # --- Game results -----------------------------------------------------------
@@ -154,18 +150,34 @@ PIECE_KIND = PIECE_COLOR * NUM_BUGS + PIECE_BUG
 # A piece's part is its kind's number for its cell, times an odd number for its
 # level (1 on the ground): a table per level would be MAX_HEIGHT times the size,
 # and every state carries its tables. The statuses have parts of their own.
+# The cells within 16 of the origin keep the numbers they had on the 32 x 32 grid
+# of the first versions (drawn first, from the same seed), so that the keys of a
+# hive there, and with them the searches, are those of before the wider grid.
+OLD_GRID_SIZE = 32
+
+
 def _zobrist_tables(seed=0x48697665):
     rng = np.random.Generator(np.random.PCG64(seed))
 
     def draw(size=None):
         return rng.integers(-(2**63), 2**63 - 1, size=size, dtype=np.int64)
 
-    piece = draw((NUM_KINDS, NUM_CELLS))
+    old_cells = OLD_GRID_SIZE * OLD_GRID_SIZE
+    old_piece = draw((NUM_KINDS, old_cells))
     level = draw(MAX_HEIGHT) | 1
     level[0] = 1
+    old_last = draw(old_cells + 1)
+    statuses = [int(draw()) for _ in range(4)]
+    piece = draw((NUM_KINDS, NUM_CELLS))
     last = draw(NUM_CELLS + 1)
+    half = OLD_GRID_SIZE // 2
+    for q in range(-half, half):
+        for r in range(-half, half):
+            old = (half + q + OLD_GRID_SIZE * (half + r)) % old_cells
+            piece[:, cell_of(q, r)] = old_piece[:, old]
+            last[cell_of(q, r)] = old_last[old]
     last[NUM_CELLS] = 0  # no last-moved piece
-    return piece, level, last, int(draw()), int(draw()), int(draw()), int(draw())
+    return (piece, level, last, *statuses)
 
 
 # Kept as arrays that the State carries, not as globals, because numba would bake

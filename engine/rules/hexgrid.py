@@ -1,9 +1,12 @@
 """Geometry of the folded hex grid: cells, directions, neighbours, and the gates.
 
-A 32 x 32 axial grid folded into one index, cell = (q + 32 * r) mod 1024, so that a
+A 64 x 64 axial grid folded into one index, cell = (q + 64 * r) mod 4096, so that a
 neighbour is an add and a mask. The smallest non-zero hex distance that folds onto
-itself is 32, and a hive of every piece (plus a ring of empty cells) never spans
-that far (checked in constants.py), so the fold never makes distant cells adjacent.
+itself is 64, and a hive of every piece of the table (plus a ring of empty cells)
+never spans that far (checked in constants.py), so the fold never makes distant
+cells adjacent. 64 holds the largest game type the grammar allows (fan-rules.md
+§2.4: some 45 ground pieces in a line); 32 held only the official game, and cost
+the same speed (README, "Benchmarks").
 
 Besides the heights, the state keeps for every cell the 6-bit set of its occupied
 neighbours (`State.around`, bit d for direction d). Most questions of geometry are a
@@ -14,7 +17,7 @@ filled, whether a cell is surrounded.
 import numpy as np
 from numba import njit
 
-GRID_SIZE = 32
+GRID_SIZE = 64
 NUM_CELLS = GRID_SIZE * GRID_SIZE
 CELL_MASK = NUM_CELLS - 1
 ORIGIN = GRID_SIZE // 2 + GRID_SIZE * (GRID_SIZE // 2)
@@ -38,7 +41,7 @@ def cell_of(q, r):
 
 
 def axial(cell):
-    """Axial (q, r) of a cell relative to the origin, in -16..15."""
+    """Axial (q, r) of a cell relative to the origin, in -32..31."""
     offset = (cell - ORIGIN) & CELL_MASK
     q = offset % GRID_SIZE
     r = offset // GRID_SIZE

@@ -1,7 +1,7 @@
 """The move codec: every move is one non-negative int32 with a kind field.
 
-Low bits first: destination cell (10), piece (7), kind (4: a row of the table
-of kinds, kinds.py), a second piece plus one (7; 0 for none), a face (2). Every
+Low bits first: destination cell (12), piece (7), kind (4: a row of the table
+of kinds, kinds.py), a second piece plus one (7; 0 for none), a face (1). Every
 module that makes, stores, orders or prints moves goes through the functions
 here, never through the raw bits: make/unmake (board.py) dispatch on the kind,
 the transposition table and killers store the whole code, tables per move index
@@ -33,16 +33,16 @@ KIND_TRANSPORT = KIND_OF_NAME["transport"]
 KIND_PLAYED = np.array([kind in PLAYED_KINDS for kind in range(NUM_MOVE_KINDS)], dtype=np.bool_)
 KIND_SLOTS = np.array([-1 if kind.played else kind.slots for kind in KINDS], dtype=np.int64)
 
-DEST_BITS = 10
+DEST_BITS = 12
 PIECE_BITS = 7
 KIND_BITS = 4
 OTHER_BITS = 7
-FACE_BITS = 2
+FACE_BITS = 1  # a Venom tile has two faces
 PIECE_SHIFT = DEST_BITS
 KIND_SHIFT = PIECE_SHIFT + PIECE_BITS
 OTHER_SHIFT = KIND_SHIFT + KIND_BITS
 FACE_SHIFT = OTHER_SHIFT + OTHER_BITS
-MOVE_BITS = FACE_SHIFT + FACE_BITS  # 30: the transposition table stores this many
+MOVE_BITS = FACE_SHIFT + FACE_BITS  # 31: the transposition table stores this many
 
 assert (1 << DEST_BITS) == NUM_CELLS and CELL_MASK == NUM_CELLS - 1, "a destination field holds every cell"
 assert NUM_PIECES < (1 << PIECE_BITS) and NUM_PIECES + 1 < (1 << OTHER_BITS), "piece fields hold every piece id"

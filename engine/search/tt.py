@@ -11,7 +11,7 @@ The age of the entries (the number of searches since the table was cleared) is
 kept by the caller and passed to `store`: the table holds entries only, so that
 its bytes are exactly what its size option allows.
 
-Data word, low bits first: move (moves.MOVE_BITS, 30), depth (8), bound (2),
+Data word, low bits first: move (moves.MOVE_BITS, 31), depth (8), bound (2),
 age (6), score (18, signed: mate scores are within +-32000).
 """
 
