@@ -18,7 +18,7 @@ from numba import njit
 
 from .bugs import NUM_PIECES
 from .hexgrid import CELL_MASK, NUM_CELLS
-from .kinds import KIND_OF_NAME, KINDS, NUM_MOVE_KINDS, NUM_SLOT_GROUPS, PLAYED_KINDS
+from .kinds import KIND_FIELDS, KIND_OF_NAME, KINDS, NUM_MOVE_KINDS, NUM_SLOT_GROUPS, PLAYED_KINDS
 
 # The kinds' codes, named from the table of kinds (kinds.py). NONE (code 0) is
 # "no move" in tables and killer slots.
@@ -32,6 +32,10 @@ KIND_TRANSPORT = KIND_OF_NAME["transport"]
 # none, pass, and the kinds not played yet, whose slots the tables do not hold).
 KIND_PLAYED = np.array([kind in PLAYED_KINDS for kind in range(NUM_MOVE_KINDS)], dtype=np.bool_)
 KIND_SLOTS = np.array([-1 if kind.played else kind.slots for kind in KINDS], dtype=np.int64)
+# Which field a kind's slot takes besides the piece: its destination if it has one,
+# else its second piece (a swap's or a sting's target), else none.
+KIND_SLOT_BY_DEST = np.array(["dest" in fields for fields in KIND_FIELDS], dtype=np.bool_)
+KIND_SLOT_BY_OTHER = np.array(["dest" not in fields and "other" in fields for fields in KIND_FIELDS], dtype=np.bool_)
 
 DEST_BITS = 12
 PIECE_BITS = 7
@@ -48,6 +52,7 @@ assert (1 << DEST_BITS) == NUM_CELLS and CELL_MASK == NUM_CELLS - 1, "a destinat
 assert NUM_PIECES < (1 << PIECE_BITS) and NUM_PIECES + 1 < (1 << OTHER_BITS), "piece fields hold every piece id"
 assert NUM_MOVE_KINDS <= (1 << KIND_BITS), "the kind field holds every kind"
 assert MOVE_BITS <= 31, "a move fits a non-negative int32"
+assert NUM_PIECES + 1 <= NUM_CELLS, "a slot's second field holds a second piece plus one"
 
 NO_MOVE = 0
 PASS_MOVE = KIND_PASS << KIND_SHIFT
@@ -97,14 +102,18 @@ def move_face(move):
 @njit(cache=True, nogil=True)
 def move_slot(move):
     """The identity of a move (fan-rules.md ID-1) as a dense index below
-    NUM_SLOTS, or -1 for no move and a pass (one per position, needing none).
+    NUM_SLOTS, or -1 for no move and a pass (one per position, needing none):
+    its kind's slot group, its piece, and its destination (or, for a kind
+    without one, its second piece).
 
     The generator emits one code per resulting state (a throw of one's own piece
     is its move, a carry excludes the plain hop), so two legal moves of one
     position are one move exactly when their slots are equal. De-duplication,
     the history and counter-move tables and the RL actions index by it; the
     transposition table and killers keep whole codes, equal for equal moves."""
-    group = KIND_SLOTS[move_kind(move)]
+    kind = move_kind(move)
+    group = KIND_SLOTS[kind]
     if group < 0:
         return -1
-    return (group * NUM_PIECES + move_piece(move)) * NUM_CELLS + move_dest(move)
+    second = move_dest(move) if KIND_SLOT_BY_DEST[kind] else move_other(move) + 1 if KIND_SLOT_BY_OTHER[kind] else 0
+    return (group * NUM_PIECES + move_piece(move)) * NUM_CELLS + second
