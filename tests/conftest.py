@@ -83,8 +83,12 @@ def interrupted_arena(argv, out, games=2, timeout=300, group=False):
     import sys
     import time
 
+    # The arena takes SIGINT by default whatever this process does with it: a
+    # pytest started with SIGINT ignored (nohup, `&` in a script, some CI
+    # wrappers) would hand the ignoring on through exec, and nothing would stop.
     process = subprocess.Popen([sys.executable, "-m", "bench.arena", *argv], cwd=Path(__file__).parent.parent,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=group)
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=group,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + timeout  # start-up may compile the kernels
         while time.monotonic() < deadline and len(file_lines(out / "games.jsonl")) < games:
