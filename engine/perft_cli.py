@@ -3,17 +3,20 @@
     python -m engine.perft_cli <GameType|GameString> [max_depth] [--threads N]
 
 prints, for each depth from 1, `perft(d) = <count> in <ms> ms. <KN/s> KN/s`, the
-line UHP's `perft` answers too.
+line UHP's `perft` answers too. Ctrl-C (SIGINT) stops the count within
+milliseconds: the depths already printed are complete, the one in progress is
+named on stderr, and the status is 130.
 """
 
 import argparse
 import os
+import signal
 import sys
 import time
 
-from .rules.errors import IllegalMoveError, NotationError
 from .game import Board
-from .rules.perft import perft_line
+from .rules.errors import IllegalMoveError, NotationError
+from .rules.perft import StopFlag, perft_line
 
 
 def main(argv=None):
@@ -27,10 +30,20 @@ def main(argv=None):
     except (NotationError, IllegalMoveError) as error:
         parser.error(str(error))
     board.perft(1)  # load (or compile) the kernel before anything is timed
-    for depth in range(1, args.depth + 1):
-        start = time.perf_counter()
-        count = board.perft(depth, threads=args.threads)
-        print(perft_line(depth, count, time.perf_counter() - start), flush=True)
+    stop = StopFlag()
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: stop.set())
+    try:
+        for depth in range(1, args.depth + 1):
+            start = time.perf_counter()
+            count = board.perft(depth, threads=args.threads, stop=stop)
+            seconds = time.perf_counter() - start
+            if count is None:
+                print(f"perft({depth}) interrupted after {seconds:.1f} s; the depths above are complete.",
+                      file=sys.stderr)
+                return 130
+            print(perft_line(depth, count, seconds), flush=True)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     return 0
 
 

@@ -1,7 +1,11 @@
 """Perft against the reference tables (rules.md, "Perft")."""
 
+import signal
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +14,8 @@ from engine.game import Board
 from engine.rules.perft import StopFlag
 
 from .conftest import read_rows
+
+ROOT = Path(__file__).resolve().parent.parent
 
 STARTPOS = [(game_type, int(depth), int(count)) for game_type, depth, count in read_rows("perft_startpos.tsv")]
 MIDGAME = [(name, game_string, int(depth), int(count)) for name, game_string, depth, count in read_rows("perft_midgame.tsv")]
@@ -90,3 +96,24 @@ def test_the_command_line_prints_mzinga_lines(capsys):
     assert perft_cli.main(["Base+MLP;InProgress;White[2];wG1;bL /wG1", "2"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(" in ")[0] for line in lines] == ["perft(1) = 24", "perft(2) = 504"]
+
+
+def test_ctrl_c_stops_the_command_line_cleanly(kernel_cache):
+    """SIGINT during a deep count: the process ends within a second with status
+    130, every printed line complete, the interrupted depth named on stderr and
+    no traceback (issue 29: it used to run on for seconds and die in one)."""
+    process = subprocess.Popen([sys.executable, "-m", "engine.perft_cli", "Base+MLP", "12"], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        lines = [process.stdout.readline() for _ in range(4)]  # depths 1-4 come within a second
+        process.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        rest, errors = process.communicate(timeout=30)
+        waited = time.monotonic() - sent
+    finally:
+        process.kill()
+    assert process.returncode == 130 and waited < 1.0, (process.returncode, waited, errors)
+    printed = [line.split(" in ")[0] for line in "".join(lines + [rest]).splitlines()]
+    assert printed[:4] == ["perft(1) = 7", "perft(2) = 294", "perft(3) = 6678", "perft(4) = 151686"]
+    assert "interrupted" in errors and "Traceback" not in errors
