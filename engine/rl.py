@@ -76,7 +76,7 @@ from .rules.constants import (
     WORK_HIVE,
 )
 from .game import Board, Move
-from .rules.hexgrid import CELL_MASK, DIRECTION_DELTA, DIRECTION_DQ_DR, GRID_SIZE, NUM_CELLS, ORIGIN
+from .rules.hexgrid import CELL_MASK, DIRECTION_DELTA, DIRECTION_DQ_DR, GRID_SIZE, NUM_CELLS, ORIGIN, unfold
 from .rules.moves import (
     KIND_MOVE,
     KIND_PASS,
@@ -166,14 +166,7 @@ def hive_centre(s):
 def window_cell(cell, centre):
     """The window cell of a grid cell when the hive's centre is `centre`, or -1
     outside the window."""
-    offset = (cell - centre) & CELL_MASK  # axial (dq, dr) folded, as hexgrid.axial unfolds it
-    dq = offset % GRID_SIZE
-    dr = offset // GRID_SIZE
-    if dq >= GRID_SIZE // 2:
-        dq -= GRID_SIZE
-        dr += 1
-    if dr >= GRID_SIZE // 2:
-        dr -= GRID_SIZE
+    dq, dr = unfold((cell - centre) & CELL_MASK)
     half = WINDOW // 2
     if dq < -half or dq >= half or dr < -half or dr >= half:
         return -1

@@ -40,9 +40,10 @@ def cell_of(q, r):
     return (ORIGIN + q + GRID_SIZE * r) & CELL_MASK
 
 
-def axial(cell):
-    """Axial (q, r) of a cell relative to the origin, in -32..31."""
-    offset = (cell - ORIGIN) & CELL_MASK
+@njit(cache=True, nogil=True)
+def unfold(offset):
+    """Axial (dq, dr), each in -32..31, of the folded difference `offset` of two
+    cells ((a - b) & CELL_MASK): where a lies from b."""
     q = offset % GRID_SIZE
     r = offset // GRID_SIZE
     if q >= GRID_SIZE // 2:
@@ -51,6 +52,14 @@ def axial(cell):
     if r >= GRID_SIZE // 2:
         r -= GRID_SIZE
     return q, r
+
+
+_unfold = unfold.py_func  # from Python: no call into compiled code per cell
+
+
+def axial(cell):
+    """Axial (q, r) of a cell relative to the origin, in -32..31."""
+    return _unfold((cell - ORIGIN) & CELL_MASK)
 
 
 def _slide_table():
