@@ -336,3 +336,20 @@ def test_a_stop_in_perft_7_ends_the_count_in_the_middle_of_a_sequence(stop):
             assert _counts_no_more(engine)
             engine.send("exit")
         assert engine.wait(timeout=1.0) == 0
+
+
+def test_a_slow_start_says_so_on_stderr_and_a_quick_one_says_nothing(capsys):
+    """The first stage of kernels compiles for 15-40 s after an install or an
+    edit: past SLOW_START_SECONDS the engine says why it is silent, on stderr
+    only, and how long it took (issue 29, item 9)."""
+    import time
+
+    from engine.protocol.main import _said_when_slow
+
+    with _said_when_slow(0.05, "hexbee: compiling ..."):
+        time.sleep(0.3)
+    slow = capsys.readouterr()
+    assert slow.out == "" and slow.err.startswith("hexbee: compiling ...\nhexbee: kernels ready in 0.")
+    with _said_when_slow(5.0, "hexbee: compiling ..."):
+        pass
+    assert capsys.readouterr() == ("", "")

@@ -64,7 +64,9 @@ def main(argv=None):
         from .warmup import warm_up_first, warm_up_rest_in_background
 
         session = Session(stdout, input_ended=input_ended)
-        warm_up_first(session.searcher)
+        with _said_when_slow(SLOW_START_SECONDS, f"{NAME}: compiling the numba kernels (the first start after "
+                             "an install or an edit takes 15-40 s; later ones load them in 0.3 s) ..."):
+            warm_up_first(session.searcher)
         _set_options(session, args.option)
         signal.signal(signal.SIGINT, lambda signum, frame: _on_sigint(session, stdout))
         warming = None  # the rest of the kernels load in the background once the engine is first idle
@@ -85,6 +87,38 @@ def main(argv=None):
         logging.getLogger(NAME).exception("the engine failed")
         _quit(stdout, 1)
     _quit(stdout, 0)
+
+
+# A first stage that takes longer than this is compiling, not loading: the engine
+# says so on stderr (never stdout, which clients parse), so that nobody takes the
+# silence after the banner for a hang.
+SLOW_START_SECONDS = 2.0
+
+
+class _said_when_slow:
+    """A context that prints `message` on stderr if it lasts longer than
+    `seconds`, and then how long it took."""
+
+    def __init__(self, seconds, message):
+        self.started = time.monotonic()
+        self.timer = threading.Timer(seconds, self._say, (message,))
+        self.timer.daemon = True
+        self.said = threading.Event()
+
+    def _say(self, message):
+        print(message, file=sys.stderr, flush=True)
+        self.said.set()
+
+    def __enter__(self):
+        self.timer.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.timer.cancel()
+        self.timer.join()
+        if self.said.is_set():
+            print(f"{NAME}: kernels ready in {time.monotonic() - self.started:.1f} s", file=sys.stderr, flush=True)
+        return False
 
 
 def _set_options(session, settings):
