@@ -185,11 +185,14 @@ class Move(int):
 
     @classmethod
     def place(cls, piece, dest):
-        return cls(_encode(KIND_PLACE, piece, dest))
+        """The placement of `piece` (an id or a name such as 'wS1') on `dest` (an
+        axial (q, r) pair, or a grid cell)."""
+        return cls(_encode(KIND_PLACE, _as_piece_id(piece), _as_dest(dest)))
 
     @classmethod
     def move(cls, piece, dest):
-        return cls(_encode(KIND_MOVE, piece, dest))
+        """The move of `piece` (an id or a name) onto `dest` (axial (q, r), or a cell)."""
+        return cls(_encode(KIND_MOVE, _as_piece_id(piece), _as_dest(dest)))
 
     @classmethod
     def _named(cls, code, text):
@@ -272,6 +275,24 @@ def _as_place(place):
             or not all(isinstance(x, (int, np.integer)) and not isinstance(x, bool) for x in place)):
         raise TypeError(f"a place on the board is an axial (q, r) pair of ints, not {place!r}")
     return cell_of(int(place[0]), int(place[1]))
+
+
+def _as_piece_id(piece):
+    """A piece id from an id or a name."""
+    if isinstance(piece, str):
+        return _as_piece(piece)
+    if isinstance(piece, (int, np.integer)) and not isinstance(piece, bool) and 0 <= piece < NUM_PIECES:
+        return int(piece)
+    raise TypeError(f"a piece is an id below {NUM_PIECES} or a name such as 'wS1', not {piece!r}")
+
+
+def _as_dest(dest):
+    """A cell from an axial (q, r) pair or a cell."""
+    if isinstance(dest, tuple):
+        return _as_place(dest)
+    if isinstance(dest, (int, np.integer)) and not isinstance(dest, bool) and 0 <= dest < NUM_CELLS:
+        return int(dest)
+    raise TypeError(f"a destination is an axial (q, r) pair of ints (or a cell below {NUM_CELLS}), not {dest!r}")
 
 
 def _as_piece(name):
@@ -541,6 +562,11 @@ class Board:
     def last_moved(self):
         """Piece moved or placed on the previous ply, -1 if none."""
         return int(self._info[INFO_LAST_MOVED])
+
+    @property
+    def move_stack(self):
+        """The Moves played, first to last: python-chess's name for move_history."""
+        return self.move_history
 
     @property
     def move_history(self):

@@ -187,10 +187,10 @@ def _comment(text):
 
 
 # --- Reading ---------------------------------------------------------------------
-def read_game(handle):
-    """The next Game of a text stream, None at its end. Malformed lines raise
-    NotationError with their number in the stream."""
-    return next(_games(handle), None)
+def read_game(source):
+    """The next Game of a text stream, or the first of a file (a path); None at
+    its end. Malformed lines raise NotationError with their number in the stream."""
+    return next(read_games(source), None)
 
 
 def read_games(source):

@@ -12,9 +12,11 @@ from engine.game import (
     REPETITION,
     WHITE,
     Board,
+    Move,
     Outcome,
     axial,
 )
+from engine.rules.bugs import PIECE_NAMES
 from engine.rules.notation import piece_name
 
 from .conftest import read_nokamute_cases
@@ -271,3 +273,19 @@ def test_swapped_copies_of_a_bug_share_a_key_but_not_equality():
 def test_wrong_arguments_get_a_clear_error(call, error, message):
     with pytest.raises(error, match=message):
         call(Board("Base"))
+
+
+def test_the_library_takes_axial_places_and_names_where_a_user_would_pass_them():
+    """Issue 29, item 8: Move.place/move take a piece name and an axial pair,
+    cell_of takes the pair axial() returns, move_stack is python-chess's name,
+    and a wrong argument is a TypeError that says what is wanted."""
+    from engine.game import cell_of
+
+    board = Board("Base")
+    assert Move.place("wS1", (0, 0)) == Move.place(PIECE_NAMES.index("wS1"), cell_of(0, 0))
+    assert board.push(Move.place("wS1", (0, 0))) == board.move_stack[-1] == board.move_history[-1]
+    assert cell_of(axial(cell_of(3, -2))) == cell_of(3, -2) and axial(cell_of((3, -2))) == (3, -2)
+    assert str(Move.move("bB1", (1, 0))) == "bB1 to (1, 0)"
+    for piece, dest in (("wS1", "0,0"), (2.5, (0, 0)), (True, (0, 0)), ("wS1", (0.5, 1))):
+        with pytest.raises(TypeError, match="a (piece|destination|place)"):
+            Move.place(piece, dest)

@@ -135,3 +135,12 @@ def test_wrong_arguments():
         list(read_games(3))
     with pytest.raises(ValueError, match="Unknown result"):
         Game("Base").result = "white"
+
+
+def test_read_game_takes_a_path_as_read_games_does(tmp_path):
+    """Issue 29, item 8: read_game('game.pgn') used to fail with an AttributeError."""
+    board = Board("Base")
+    board.push_uhp("wS1")
+    path = tmp_path / "game.pgn"
+    path.write_text(str(Game.from_board(board)) + "\n", encoding="utf-8")
+    assert read_game(path).moves == read_game(str(path)).moves == next(read_games(path)).moves

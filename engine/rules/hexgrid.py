@@ -35,8 +35,11 @@ OPPOSITE = np.array([(d + 3) % 6 for d in range(6)], dtype=np.int64)
 ALL_AROUND = (1 << NUM_DIRECTIONS) - 1
 
 
-def cell_of(q, r):
-    """Grid cell of axial coordinates (q, r), relative to the origin."""
+def cell_of(q, r=None):
+    """Grid cell of axial coordinates relative to the origin: cell_of(q, r), or
+    cell_of((q, r)) as axial() gives them."""
+    if r is None:
+        q, r = q
     return (ORIGIN + q + GRID_SIZE * r) & CELL_MASK
 
 
