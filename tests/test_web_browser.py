@@ -401,10 +401,9 @@ def test_flip_and_analysis(tab):
     tab.page.wait_for_selector("#board g.arrow.line")
     assert tab.page.inner_text("#search-score") not in ("", "-")
     assert tab.game.search.mode == "analyse" and tab.game.search.running
-    tab.page.uncheck("#analyse")
-    tab.page.click("#stop")
-    tab.page.wait_for_function("document.getElementById('search').dataset.running === '0'")
-    assert not tab.game.search.running
+    tab.page.uncheck("#analyse")  # stops the analysis by itself (issue 29, item 1)
+    tab.page.wait_for_function("document.getElementById('search').dataset.running === '0'", timeout=5000)
+    assert not tab.game.search.running and tab.page.is_disabled("#stop")
     assert tab.game.board.game_string() == MIDGAME  # an analysis plays nothing
     assert tab.errors == []
 

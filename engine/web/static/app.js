@@ -309,8 +309,10 @@ async function startSearch(body, quiet) {
   if (state !== null) render(state);
 }
 
-async function stop() {
-  page.paused = true;
+// Stop the search. The Stop button also pauses an engine that is to play; turning
+// Analyse off stops only the analysis.
+async function stop(pause = true) {
+  if (pause) page.paused = true;
   try {
     render(await api("POST", `${gamePath("/stop")}?${query()}`, {}));
   } catch (error) {
@@ -395,7 +397,11 @@ function wire() {
     page.paused = false;
     startSearch({ ...limit(), play: true }, false);
   });
-  $("stop").addEventListener("click", stop);
+  $("stop").addEventListener("click", () => stop());
+  $("analyse").addEventListener("change", () => {
+    const search = page.state && page.state.search;
+    if (!$("analyse").checked && search && search.running && search.mode === "analyse") stop(false);
+  });
   for (const id of ["player-white", "player-black", "analyse"]) {
     $(id).addEventListener("change", () => {
       page.paused = false;
