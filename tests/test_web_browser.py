@@ -400,6 +400,12 @@ def test_flip_and_analysis(tab):
     tab.page.wait_for_function("Number(document.getElementById('search-depth').textContent) >= 2")
     tab.page.wait_for_selector("#board g.arrow.line")
     assert tab.page.inner_text("#search-score") not in ("", "-")
+    # The line: numbered by turns, one span per MoveString (issue 29, item 5).
+    line = tab.page.eval_on_selector_all("#search-pv span", "ns => ns.map(n => [n.className, n.textContent])")
+    ply = tab.game.board.ply
+    assert line[0] == ["number", f"{ply // 2 + 1}." + (".." if ply % 2 else "")]
+    moves = [text for kind, text in line if kind == "move"]
+    assert moves and all(" " in text or text == "pass" for text in moves)
     assert tab.game.search.mode == "analyse" and tab.game.search.running
     tab.page.uncheck("#analyse")  # stops the analysis by itself (issue 29, item 1)
     tab.page.wait_for_function("document.getElementById('search').dataset.running === '0'", timeout=5000)

@@ -162,11 +162,31 @@ function renderOtherActions(state) {
   }
 }
 
+// A line of moves from ply `ply`, numbered by turns as a game record is
+// ("12. wQ wS1- bA1 -wQ 13. ...", "12... bA1 -wQ" from Black's move), each
+// MoveString in a span of its own, since MoveStrings have spaces in them.
+function renderLine(box, moves, ply) {
+  box.textContent = "";
+  moves.forEach((move, i) => {
+    const at = ply + i;
+    if (i === 0 || at % 2 === 0) {
+      const number = document.createElement("span");
+      number.className = "number";
+      number.textContent = `${Math.floor(at / 2) + 1}.${at % 2 ? ".." : ""}`;
+      box.appendChild(number);
+    }
+    const text = document.createElement("span");
+    text.className = "move";
+    text.textContent = move;
+    box.appendChild(text);
+  });
+}
+
 function renderSearch(search) {
   const shown = search && search.current;
   $("search-depth").textContent = shown && search.depth !== null ? String(search.depth) : "-";
   $("search-score").textContent = shown && search.score_text ? search.score_text : "-";
-  $("search-pv").textContent = shown && search.pv.length ? search.pv.join("  ") : "";
+  renderLine($("search-pv"), shown ? search.pv : [], shown ? search.ply : 0);
   const label = !search ? "" : search.running ? (search.mode === "play" ? "engine thinking" : "analysing") : "";
   $("search").dataset.running = search && search.running ? "1" : "0";
   $("search").dataset.mode = search ? search.mode : "";
