@@ -326,6 +326,13 @@ def test_loading_a_game_string_with_stacks(tab):
     tab.load("Base+MLP;InProgress;White[2];wS1;bQ wS1-")
     tab.page.wait_for_function("document.getElementById('message').textContent.length > 0")
     assert tab.page.inner_text("#message").startswith("Move 2 'bQ wS1-': You can't play your Queen Bee")
+    # The refused text stays to be corrected, marked as not loaded (issue 29, item 4).
+    box = "#gamestring"
+    assert tab.page.input_value(box) == "Base+MLP;InProgress;White[2];wS1;bQ wS1-"
+    assert tab.page.get_attribute(box, "aria-invalid") == "true" and "refused" in tab.page.get_attribute(box, "class")
+    assert tab.page.get_attribute(box, "title").startswith("Not loaded: Move 2")
+    tab.page.type(box, " ")
+    assert tab.page.get_attribute(box, "aria-invalid") == "false"
     tab.page.click("#board")  # (clears the message)
     assert tab.game.board.game_string() == before
 

@@ -108,6 +108,7 @@ function render(state) {
   if (document.activeElement !== text || text.dataset.shown !== state.game_string) {
     text.value = state.game_string;
     text.dataset.shown = state.game_string;
+    markRefused(text, "");
   }
   if ($("game-type").value !== state.game_type) $("game-type").value = state.game_type;
   renderMoves(state);
@@ -363,6 +364,12 @@ function connect() {
 
 // --- Controls ------------------------------------------------------------------------------
 
+function markRefused(box, reason) {
+  box.classList.toggle("refused", Boolean(reason));
+  box.setAttribute("aria-invalid", reason ? "true" : "false");
+  box.title = reason ? `Not loaded: ${reason}` : "";
+}
+
 async function command(path, body) {
   say("");
   page.viewing = null;
@@ -388,7 +395,14 @@ function undoCount() {
 function wire() {
   $("board").addEventListener("click", onBoardClick);
   $("new-game").addEventListener("click", () => command("/load", { game: $("game-type").value }));
-  $("load").addEventListener("click", () => command("/load", { game: $("gamestring").value }));
+  // A refused GameString stays in the box to be corrected, marked as refused
+  // (the board still shows the game it had) until it is edited or replaced.
+  $("load").addEventListener("click", async () => {
+    const box = $("gamestring");
+    const loaded = await command("/load", { game: box.value });
+    markRefused(box, loaded ? "" : $("message").textContent);
+  });
+  $("gamestring").addEventListener("input", () => markRefused($("gamestring"), ""));
   $("undo").addEventListener("click", () => {
     page.paused = true;
     command("/undo", { count: undoCount() });
