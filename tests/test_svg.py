@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from engine.rules.bugs import BUGS, NUM_PIECES, PIECE_NAMES, PIECES, game_types
 from engine.game import Board
-from engine.rules.hexgrid import axial
+from engine.rules.hexgrid import axial, cell_of
 from engine.io.svg import board_svg, pv_arrows
 from engine.svg import main
 
@@ -344,3 +344,21 @@ def test_any_position_of_a_random_game_renders(game_type, seed, plies):
     # Each stack is marked in the hive and has its own line: wB1^2 on wS1.
     marks = re.findall(r"[wb][A-Z]\d?\^\d+", text)
     assert len(marks) == 2 * len({cell for _, cell, level in board.pieces_in_play() if level > 0})
+
+
+def test_the_hands_stay_put_when_the_side_to_move_changes_and_a_frame_holds_the_size():
+    """Issue 29, item 3: the hand rows used to shift sideways when '... to move'
+    changed sides, and the picture to re-fit as arrows came and went."""
+    from engine.game import BLACK, WHITE
+
+    stacks = {(0, 0): ["wQ"], (1, 0): ["bQ"], (-1, 0): ["wA1"]}
+    hands = []
+    for to_move in (WHITE, BLACK):
+        picture = board_svg(Board.from_stacks("Base", stacks, to_move=to_move))
+        hands.append(re.findall(r'data-hand="(\w+)".*?points="([^"]+)"', picture))
+    assert hands[0] == hands[1] and len(hands[0]) == 8  # S, B, G, A a side
+    board = Board.from_stacks("Base", stacks)
+    far = [(cell_of(-1, 0), cell_of(-4, 0))]  # an arrow two rings out of the hive
+    framed = [board_svg(board, frame=2, arrows=arrows) for arrows in ((), far)]
+    view_boxes = [re.search(r'viewBox="([^"]+)"', picture).group(1) for picture in framed]
+    assert view_boxes[0] == view_boxes[1] != re.search(r'viewBox="([^"]+)"', board_svg(board)).group(1)

@@ -402,10 +402,15 @@ def test_flip_and_analysis(tab):
     tab.page.click("#flip")
     tab.page.wait_for_function(
         "document.querySelector('#board text.label').textContent === 'White to move'")
-    # Analysis: the search's depth, evaluation and line, drawn as numbered arrows.
+    # Analysis: the search's depth, evaluation and line, drawn as numbered arrows,
+    # at most four, on a board that keeps its size (issue 29, items 2 and 3).
+    view_box = "document.querySelector('#board svg').getAttribute('viewBox')"
+    before = tab.page.evaluate(view_box)
     tab.page.check("#analyse")
-    tab.page.wait_for_function("Number(document.getElementById('search-depth').textContent) >= 2")
+    tab.page.wait_for_function("Number(document.getElementById('search-depth').textContent) >= 4")
     tab.page.wait_for_selector("#board g.arrow.line")
+    assert tab.page.evaluate(view_box) == before
+    assert 1 <= tab.page.locator("#board g.arrow.line").count() <= 4
     assert tab.page.inner_text("#search-score") not in ("", "-")
     # The line: numbered by turns, one span per MoveString (issue 29, item 5).
     line = tab.page.eval_on_selector_all("#search-pv span", "ns => ns.map(n => [n.className, n.textContent])")

@@ -197,7 +197,9 @@ def _hand_row(layout, board, color, label, cx, cy, box):
     s = layout.size
     radius = s * 0.58
     font = s * 0.42
-    label_width = font * 0.6 * len(label)
+    # As wide as the longest label the row can have, so that the row stays put
+    # when the side to move changes.
+    label_width = font * 0.6 * max(len(f"{name}{suffix}") for name in COLOR_NAMES for suffix in LABEL_SUFFIXES)
     step = radius * SQRT3 + s * 0.95
     groups = hand_by_bug(board, color)
     width = label_width + s * 0.5 + step * len(groups)
@@ -227,25 +229,31 @@ def _hand_row(layout, board, color, label, cx, cy, box):
     return parts
 
 
+LABEL_SUFFIXES = ("", " to move", " (draw)", " wins")
+
+
 def _hand_labels(board):
     """Each side's label: its name, and who is to move or how the game ended."""
+    to_move, draw, wins = LABEL_SUFFIXES[1:]
     labels = list(COLOR_NAMES)
     outcome = board.outcome()
     if outcome is None:
-        labels[board.side_to_move] += " to move"
+        labels[board.side_to_move] += to_move
     elif outcome.winner is None:
-        labels = [label + " (draw)" for label in labels]
+        labels = [label + draw for label in labels]
     else:
-        labels[outcome.winner] += " wins"
+        labels[outcome.winner] += wins
     return labels
 
 
 def _last_move(board):
     """(from, to) axial cells of the move that led here, from None for a placement;
-    None at the start or after a pass."""
-    if board.ply == 0:
+    None at the start, after a pass, and for a position built directly
+    (Board.from_stacks), which has no moves to show."""
+    history = board.move_history
+    if not history:
         return None
-    move = board.move_history[-1]
+    move = history[-1]
     if move.is_pass:
         return None
     before = board.copy()
@@ -279,6 +287,7 @@ def board_svg(
     last_move=True,
     show_hands=True,
     coordinates=False,
+    frame=0,
 ):
     """The position as an SVG document (a string).
 
@@ -289,7 +298,9 @@ def board_svg(
     arrows: (from_cell, to_cell) or (from_cell, to_cell, label) pairs; from_cell
     None (or -1) is a placement, drawn as a ring; `pv_arrows` makes them for a
     line of moves. last_move: draw the move that led here. show_hands: both hands,
-    the side to move named. coordinates: each cell's axial (q, r)."""
+    the side to move named. coordinates: each cell's axial (q, r). frame: rings of
+    cells around the hive that the picture holds whatever is drawn (the web board's
+    2: its size stays put while a line of arrows comes and goes)."""
     layout = _Layout(size, rotation + (3 if flipped else 0))
     s = size
     piles = stacks(board)
@@ -306,7 +317,10 @@ def board_svg(
         drawn_arrows.append((start, axial(end), arrow[2] if len(arrow) > 2 else None, ARROW, "line"))
 
     box = _Box()
-    cells = sorted(set(piles) | set(empty) | set(marked) | {p for a in drawn_arrows for p in a[:2] if p is not None})
+    framed = set(piles) | set(empty)
+    for _ in range(frame):
+        framed |= set(border(framed))
+    cells = sorted(framed | set(marked) | {p for a in drawn_arrows for p in a[:2] if p is not None})
     for place in cells:
         x, y = layout.center(place)
         box.add(x, y, s * SQRT3 / 2, s)

@@ -50,6 +50,14 @@ STOP_WAIT_SECONDS = 5.0
 BUSY = "The engine is thinking about its move in this game; wait for it or press Stop."
 
 
+# The engine's line is drawn for its first plies only (all of it is written out
+# beside the board): a reader follows two to four moves, and a longer line's
+# arrows and numbers pile up on one another.
+PV_ARROWS = 4
+# Rings of cells around the hive the picture always holds, so that the board
+# keeps its size, and its click targets their places, while arrows come and go.
+BOARD_FRAME = 2
+
 class GameError(ValueError):
     """A request the game refuses, with the reason for the page; `status` is
     the HTTP status the server answers it with (400: a bad request, 409: the
@@ -398,7 +406,7 @@ class Game:
         arrows = ()
         if viewing is None and search is not None and search.root == game_string and search.pv:
             try:
-                arrows = pv_arrows(board, search.pv)
+                arrows = pv_arrows(board, search.pv[:PV_ARROWS])
             except ValueError:  # not a line of this position: none drawn
                 arrows = ()
         outcome = board.outcome()
@@ -417,7 +425,7 @@ class Game:
             "viewing": viewing,
             "actions": actions,
             "search": None if search is None else self._search_json(search, game_string),
-            "svg": board_svg(shown, flipped=bool(flipped), highlights=cells, arrows=arrows),
+            "svg": board_svg(shown, flipped=bool(flipped), highlights=cells, arrows=arrows, frame=BOARD_FRAME),
         }
 
     @staticmethod
