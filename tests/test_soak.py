@@ -2,7 +2,7 @@
 signals, undos, bad lines and new games mixed in, every answer checked.
 
 The short form runs in the default test run (a few seconds); the long form,
-whose figures are in the README, is
+whose figures are in docs/tests.md, is
 
     pytest -m slow tests/test_soak.py   # or: python -m bench.soak --engines 4 --games 200 --max-plies 80 --max-seconds 240 --seed 1
 """

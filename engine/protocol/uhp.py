@@ -78,7 +78,7 @@ ENGINE_OPTIONS = (
                help="Allow a Queen on a side's first turn, as in games made on hivegame.com.",
                apply=_board_rule("queen_first")),
     OptionSpec("FanBugs", "bool", False,
-               help="Let newgame start the fan game types (README, \"Fan pieces\"); a game in progress goes on."),
+               help="Let newgame start the fan game types (docs/fan-pieces.md); a game in progress goes on."),
     OptionSpec("ReportIntermediateBestMoves", "bool", False,
                help="bestmove also prints move;depth;score;pv... as each search depth completes."),
 )

@@ -6,7 +6,7 @@ itself is 64, and a hive of every piece of the table (plus a ring of empty cells
 never spans that far (checked in constants.py), so the fold never makes distant
 cells adjacent. 64 holds the largest game type the grammar allows (fan-rules.md
 §2.4: some 45 ground pieces in a line); 32 held only the official game, and cost
-the same speed (README, "Benchmarks").
+the same speed (docs/benchmarks.md).
 
 Besides the heights, the state keeps for every cell the 6-bit set of its occupied
 neighbours (`State.around`, bit d for direction d). Most questions of geometry are a

@@ -37,7 +37,7 @@ NUM_WEIGHTS = W_TEMPO + 1
 # `python -m bench.selfplay --games 100 --depth 3` (seeds 1 and 2) they beat the hand
 # weights 115-85 (+52 Elo). A second round refitted on 117,778 positions of depth-3
 # games scored 89-111 against them and was not kept. Against the hand weights in
-# bench.arena (200 games each, see the README): -19 +/- 46 Elo at 0.2 s a move,
+# bench.arena (200 games each, see docs/benchmarks.md): -19 +/- 46 Elo at 0.2 s a move,
 # +9 +/- 44 at 0.5 s; 52 % over all 600 games, so they were kept. Self-play at depth
 # 2-3 is a weak teacher: tune again at longer searches when the search changes.
 DEFAULT_WEIGHTS = np.zeros(NUM_WEIGHTS, dtype=np.int64)
