@@ -191,9 +191,16 @@ def _arrow(layout, start, end, color, label, kind):
     )
 
 
-def _hand_row(layout, board, color, label, cx, cy, box):
-    """One side's hand as a row centred on (cx, cy): its label, then a small
-    hexagon per bug with the count."""
+# Kinds on one line of a hand: the official game's most. A fan game's longer hand
+# wraps onto further lines, away from the board, so that the picture does not
+# grow wide and every hexagon shrink with it.
+HAND_LINE_KINDS = 8
+
+
+def _hand_row(layout, board, color, label, cx, cy, box, outward):
+    """One side's hand centred on (cx, cy): its label, then a small hexagon per
+    bug with the count, HAND_LINE_KINDS a line, further lines `outward` (-1 up,
+    1 down)."""
     s = layout.size
     radius = s * 0.58
     font = s * 0.42
@@ -201,31 +208,34 @@ def _hand_row(layout, board, color, label, cx, cy, box):
     # when the side to move changes.
     label_width = font * 0.6 * max(len(f"{name}{suffix}") for name in COLOR_NAMES for suffix in LABEL_SUFFIXES)
     step = radius * SQRT3 + s * 0.95
+    line_step = radius * 2 + s * 0.2
     groups = hand_by_bug(board, color)
-    width = label_width + s * 0.5 + step * len(groups)
-    x = cx - width / 2
-    box.add(cx, cy, width / 2, radius)
+    width = label_width + s * 0.5 + step * min(len(groups), HAND_LINE_KINDS)
+    x0 = cx - width / 2
     side = COLOR_NAMES[color].lower()
     parts = [
-        f'<text class="label {side}" x="{_num(x)}" y="{_num(cy)}" font-size="{_num(font)}" fill="#333333" '
+        f'<text class="label {side}" x="{_num(x0)}" y="{_num(cy)}" font-size="{_num(font)}" fill="#333333" '
         f'dominant-baseline="central">{escape(label)}</text>'
     ]
-    x += label_width + s * 0.5 + radius * SQRT3 / 2
-    for bug, pieces in groups:
+    first = x0 + label_width + s * 0.5 + radius * SQRT3 / 2
+    for lines in range(max(1, -(-len(groups) // HAND_LINE_KINDS))):
+        box.add(cx, cy + outward * lines * line_step, width / 2, radius)
+    for index, (bug, pieces) in enumerate(groups):
+        line, column = divmod(index, HAND_LINE_KINDS)
+        x, y = first + column * step, cy + outward * line * line_step
         letter = BUGS[bug].letter
         names = " ".join(PIECE_NAMES[piece] for piece in pieces)
         title = f"{COLOR_NAMES[color]} {BUGS[bug].name} &#215;{len(pieces)} in hand: {names}"
         parts.append(
             f'<g class="hand {side}" data-hand="{"wb"[color]}{letter}" data-count="{len(pieces)}" '
             f'data-pieces="{names}"><title>{title}</title>'
-            f'<polygon points="{_hexagon(x, cy, radius)}" fill="{FILL[color]}" stroke="{OUTLINE[color]}" '
+            f'<polygon points="{_hexagon(x, y, radius)}" fill="{FILL[color]}" stroke="{OUTLINE[color]}" '
             f'stroke-width="{_num(s * 0.05)}" stroke-linejoin="round"/>'
-            f'<text x="{_num(x)}" y="{_num(cy)}" font-size="{_num(radius * 0.95)}" font-weight="bold" '
+            f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(radius * 0.95)}" font-weight="bold" '
             f'fill="{bug_color(letter)}" text-anchor="middle" dominant-baseline="central">{letter}</text>'
-            f'<text x="{_num(x + radius * SQRT3 / 2 + s * 0.1)}" y="{_num(cy)}" font-size="{_num(s * 0.36)}" '
+            f'<text x="{_num(x + radius * SQRT3 / 2 + s * 0.1)}" y="{_num(y)}" font-size="{_num(s * 0.36)}" '
             f'fill="#333333" dominant-baseline="central">&#215;{len(pieces)}</text></g>'
         )
-        x += step
     return parts
 
 
@@ -354,8 +364,8 @@ def board_svg(
         below = BLACK if flipped else WHITE
         cx = (box.x0 + box.x1) / 2
         top, bottom = box.y0 - s * 0.9, box.y1 + s * 0.9
-        body += _hand_row(layout, board, 1 - below, labels[1 - below], cx, top, box)
-        body += _hand_row(layout, board, below, labels[below], cx, bottom, box)
+        body += _hand_row(layout, board, 1 - below, labels[1 - below], cx, top, box, -1)
+        body += _hand_row(layout, board, below, labels[below], cx, bottom, box, 1)
 
     margin = s * 0.3
     x0, y0 = box.x0 - margin, box.y0 - margin
