@@ -385,3 +385,22 @@ def test_a_long_hand_wraps_onto_lines_of_eight_away_from_the_board():
     width = float(re.search(r'viewBox="\S+ \S+ (\S+)', picture).group(1))
     official = float(re.search(r'viewBox="\S+ \S+ (\S+)', board_svg(Board("Base+MLP"))).group(1))
     assert width == official
+
+
+def test_every_letter_reads_on_its_piece():
+    """Issue 29, item 6: grey letters on black pieces (bM, bJ) were hard to read.
+    Every bug's letter has a WCAG contrast of at least 4.5 with its piece, in its
+    row's hue, and the pictures draw it so."""
+    from engine.io.svg import FILL, MIN_CONTRAST, bug_color
+
+    def luminance(colour):
+        rgb = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        rgb = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+
+    for bug in BUGS:
+        for colour in (0, 1):
+            ink, piece = luminance(bug_color(bug.letter, colour)), luminance(FILL[colour])
+            assert (max(ink, piece) + 0.05) / (min(ink, piece) + 0.05) >= MIN_CONTRAST >= 4.5, (bug.letter, colour)
+    picture = board_svg(Board.from_game_string("Base+M;InProgress;White[2];wS1;bM wS1-"))
+    assert f'fill="{bug_color("M", 1)}"' in picture and f'fill="{bug_color("S", 0)}"' in picture

@@ -41,9 +41,42 @@ ARROW = "#e8590c"
 BADGE = "#495057"
 
 
-def bug_color(letter):
-    """The colour a bug's letter is drawn in: its row's in the table of bugs."""
-    return BUGS[BUG_OF_LETTER[letter]].colour
+# The least contrast of a bug's letter with its piece (WCAG's ratio for text):
+# each bug's hue from the table of bugs, lightened on a black piece and darkened
+# on a white one as far as it takes.
+MIN_CONTRAST = 4.5
+
+
+def _luminance(rgb):
+    channels = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+
+
+def _rgb(hex_colour):
+    return [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+
+
+def _readable(hex_colour, background):
+    """`hex_colour` moved toward white or black (away from `background`) until
+    its contrast with `background` is MIN_CONTRAST."""
+    back = _luminance(_rgb(background))
+    target = 1.0 if back < 0.5 else 0.0
+    rgb = _rgb(hex_colour)
+    for step in range(101):
+        mixed = [c + (target - c) * step / 100 for c in rgb]
+        lighter, darker = sorted((_luminance(mixed), back), reverse=True)
+        if (lighter + 0.05) / (darker + 0.05) >= MIN_CONTRAST:
+            break
+    return "#" + "".join(f"{round(c * 255):02x}" for c in mixed)
+
+
+_LETTER_INK = {(bug.letter, color): _readable(bug.colour, FILL[color]) for bug in BUGS for color in (WHITE, BLACK)}
+
+
+def bug_color(letter, color=WHITE):
+    """The colour a bug's letter is drawn in on a piece of `color`: its row's
+    hue, as readable as MIN_CONTRAST on that piece."""
+    return _LETTER_INK[letter, color]
 
 
 def _num(x):
@@ -119,7 +152,7 @@ def _piece(layout, place, pile):
     number = f'<tspan font-size="{_num(s * 0.34)}" fill="{INK[color]}">{copy}</tspan>' if copy else ""
     parts.append(
         f'<text x="{_num(x)}" y="{_num(y - s * 0.04)}" font-size="{_num(s * 0.62)}" font-weight="bold" '
-        f'fill="{bug_color(BUGS[bug].letter)}" text-anchor="middle" dominant-baseline="central">'
+        f'fill="{bug_color(BUGS[bug].letter, color)}" text-anchor="middle" dominant-baseline="central">'
         f"{BUGS[bug].letter}{number}</text>"
     )
     if len(pile) > 1:
@@ -232,7 +265,7 @@ def _hand_row(layout, board, color, label, cx, cy, box, outward):
             f'<polygon points="{_hexagon(x, y, radius)}" fill="{FILL[color]}" stroke="{OUTLINE[color]}" '
             f'stroke-width="{_num(s * 0.05)}" stroke-linejoin="round"/>'
             f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(radius * 0.95)}" font-weight="bold" '
-            f'fill="{bug_color(letter)}" text-anchor="middle" dominant-baseline="central">{letter}</text>'
+            f'fill="{bug_color(letter, color)}" text-anchor="middle" dominant-baseline="central">{letter}</text>'
             f'<text x="{_num(x + radius * SQRT3 / 2 + s * 0.1)}" y="{_num(y)}" font-size="{_num(s * 0.36)}" '
             f'fill="#333333" dominant-baseline="central">&#215;{len(pieces)}</text></g>'
         )
