@@ -22,7 +22,7 @@ so that this layer sits below it. The command line is engine/svg.py.
 import math
 from xml.sax.saxutils import escape, quoteattr
 
-from ..rules.bugs import BLACK, BUG_OF_LETTER, BUGS, PIECE_NAMES, PIECES, WHITE
+from ..rules.bugs import BLACK, BUGS, PIECE_NAMES, PIECES, WHITE
 from ..rules.hexgrid import axial
 from .diagram import COLOR_NAMES, border, hand_by_bug, stacks, status_line
 
