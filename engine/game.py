@@ -73,6 +73,7 @@ from .rules.moves import (
     KIND_PLACE,
     PASS_MOVE,
     encode,
+    find_slot,
     move_dest,
     move_kind,
     move_other,
@@ -132,7 +133,7 @@ _REFERENCE_SCAN = ((0, 3), (1, 4), (2, 5), (3, 0), (4, 1), (5, 2))
 # The codec's functions as plain Python (numba keeps each one's source as .py_func):
 # decoding a move from Python must not pay a call into compiled code per field.
 _kind_of, _piece_of, _dest_of, _encode = move_kind.py_func, move_piece.py_func, move_dest.py_func, encode.py_func
-_slot_of, _other_of = move_slot.py_func, move_other.py_func
+_other_of = move_other.py_func
 _neighbor = neighbor.py_func
 _bug_enabled = bug_enabled.py_func
 
@@ -728,13 +729,14 @@ class Board:
         if not blocked:
             # The legal move that brings that piece to that cell, whatever its
             # kind (a throw, a Dragonfly's carry): the one with that identity.
-            slot = _slot_of(move)
-            for legal in self.legal_moves:
-                if _slot_of(legal) == slot:
-                    if parsed.thrower >= 0 and legal not in self._throws_by(parsed.thrower):
-                        raise IllegalMoveError(f"{piece_name(parsed.thrower)} can't throw "
-                                               f"{piece_name(parsed.piece)} there.")
-                    return Move._named(legal, format_move_text(parsed))
+            n = generate_moves(self._state, self._buffer)
+            found = find_slot(self._buffer, n, move_slot(move))
+            if found >= 0:
+                legal = Move(int(self._buffer[found]))
+                if parsed.thrower >= 0 and legal not in self._throws_by(parsed.thrower):
+                    raise IllegalMoveError(f"{piece_name(parsed.thrower)} can't throw "
+                                           f"{piece_name(parsed.piece)} there.")
+                return Move._named(legal, format_move_text(parsed))
         raise IllegalMoveError(self._illegal_reason(move, blocked))
 
     def _throws_by(self, thrower):

@@ -117,3 +117,13 @@ def move_slot(move):
         return -1
     second = move_dest(move) if KIND_SLOT_BY_DEST[kind] else move_other(move) + 1 if KIND_SLOT_BY_OTHER[kind] else 0
     return (group * NUM_PIECES + move_piece(move)) * NUM_CELLS + second
+
+
+@njit(cache=True, nogil=True)
+def find_slot(moves, n, slot):
+    """The index of the move of identity `slot` among moves[:n], or -1: one
+    call for Python, which would otherwise pay a compiled call per move."""
+    for i in range(n):
+        if move_slot(moves[i]) == slot:
+            return i
+    return -1
