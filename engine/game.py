@@ -250,6 +250,12 @@ def _text_of(move):
     return MoveText(False, move.piece, form=form, target=move.other)
 
 
+def _is_int(value):
+    """Whether `value` is a whole number, a numpy one too, and not a bool (which
+    Python counts as an int)."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+
+
 def _as_move(move, method):
     """`move` as a Move, or a TypeError saying what `method` takes."""
     if isinstance(move, Move):
@@ -257,13 +263,13 @@ def _as_move(move, method):
     if isinstance(move, str):
         raise TypeError(f"{method}() takes a Move, not the string {move!r}: "
                         f"parse_uhp({move!r}) gives the Move, push_uhp({move!r}) plays it")
-    if isinstance(move, (int, np.integer)) and not isinstance(move, (bool, np.bool_)):
+    if _is_int(move):
         return Move(int(move))
     raise TypeError(f"{method}() takes a Move, not {type(move).__name__}")
 
 
 def _as_color(color):
-    if isinstance(color, (bool, np.bool_)) or not isinstance(color, (int, np.integer)):
+    if not _is_int(color):
         raise TypeError(f"a colour is WHITE (0) or BLACK (1), not {type(color).__name__}")
     if color not in (WHITE, BLACK):
         raise ValueError(f"a colour is WHITE (0) or BLACK (1), not {color}")
@@ -273,7 +279,7 @@ def _as_color(color):
 def _as_place(place):
     """A cell from an axial (q, r) pair."""
     if (not isinstance(place, tuple) or len(place) != 2
-            or not all(isinstance(x, (int, np.integer)) and not isinstance(x, bool) for x in place)):
+            or not all(_is_int(x) for x in place)):
         raise TypeError(f"a place on the board is an axial (q, r) pair of ints, not {place!r}")
     return cell_of(int(place[0]), int(place[1]))
 
@@ -282,7 +288,7 @@ def _as_piece_id(piece):
     """A piece id from an id or a name."""
     if isinstance(piece, str):
         return _as_piece(piece)
-    if isinstance(piece, (int, np.integer)) and not isinstance(piece, bool) and 0 <= piece < NUM_PIECES:
+    if _is_int(piece) and 0 <= piece < NUM_PIECES:
         return int(piece)
     raise TypeError(f"a piece is an id below {NUM_PIECES} or a name such as 'wS1', not {piece!r}")
 
@@ -291,7 +297,7 @@ def _as_dest(dest):
     """A cell from an axial (q, r) pair or a cell."""
     if isinstance(dest, tuple):
         return _as_place(dest)
-    if isinstance(dest, (int, np.integer)) and not isinstance(dest, bool) and 0 <= dest < NUM_CELLS:
+    if _is_int(dest) and 0 <= dest < NUM_CELLS:
         return int(dest)
     raise TypeError(f"a destination is an axial (q, r) pair of ints (or a cell below {NUM_CELLS}), not {dest!r}")
 
@@ -346,7 +352,7 @@ class Board:
     def __init__(self, game_type="Base", *, queen_first=False, repetition_draw=False):
         if isinstance(game_type, str):
             expansions = parse_game_type(game_type)
-        elif isinstance(game_type, (int, np.integer)) and not isinstance(game_type, bool):
+        elif _is_int(game_type):
             expansions = int(game_type)  # the expansion bits, as Board.expansions gives them
         else:
             raise TypeError(f"a game type is a GameTypeString such as 'Base+MLP', not {type(game_type).__name__}")
@@ -824,7 +830,7 @@ class Board:
     def perft(self, depth, threads=1, stop=None):
         """Leaf count of the legal-move tree `depth` plies deep; None if `stop`
         (a perft.StopFlag) was set before the count was complete."""
-        if not isinstance(depth, (int, np.integer)) or isinstance(depth, bool):
+        if not _is_int(depth):
             raise TypeError(f"perft() takes a depth in plies (an int), not {type(depth).__name__}")
         if depth < 0:
             raise ValueError(f"perft() takes a depth of 0 or more, not {depth}")
