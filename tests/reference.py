@@ -17,6 +17,15 @@ Written to be obvious, not fast: `../shared/spec/rules.md` (quoted below as
   (fan-rules.md §9.3 DX-3). The state after a move follows from the tuple, so
   the legal moves form a set in which two ways to one state are one move
   (fan-rules.md §3.5 ID-1; rules.md, "Pillbug").
+- Venom (fan-rules.md §6): every official piece is a two-faced tile, (colour,
+  front bug, ordinal). In hand a tile has its front name (wB1); on the board,
+  in the statuses and in moves it is named by the face it shows (tile B1
+  Firefly side up is wF1, the Queen tile Wasp side up wW, tile G2 Dragonfly side
+  up wD2). A placement's name is the face chosen: ("wD2", cell) places tile G2
+  Dragonfly side up. Three more kinds of move: an own flip (name before, "~"),
+  a Wasp Queen's sting (actor, "~", victim's name before) and a Centipede's swap
+  (actor, "=", target), printed `wG2 ~`, `wW ~bA1`, `wC =bS1` (§4.2). The tile
+  Mosquito/Tick is not played: parse_game_type refuses Venom with M.
 
 The bugs live in ONE table, `BUGS`, keyed by code: each row names its
 placement rule, movement functions and abilities (the throw). The Mosquito's
@@ -31,6 +40,14 @@ functions. Nothing here imports the engine: the tests compare the two.
 24
 >>> parse_game_type("base+j+mlp+guardians+dx+e").text
 'Base+MLP+Guardians+Dx+E+J'
+>>> venom = Position.from_example("Base+Venom", "(0,0) wQ · (1,0) bQ · (-1,0) wB1 · (0,1) bA1")
+>>> sorted(move_string(venom, m) for m in venom.legal_moves() if m[0] == "wB1")
+['wB1 -bA1', 'wB1 \\\\wQ', 'wB1 wQ', 'wB1 ~']
+>>> venom.play(venom.parse("wF1 ~"))  # tile B1 turns Firefly side up
+>>> sorted(move_string(venom, m) for m in venom.legal_moves() if m[0] in ("bQ", "wF1"))
+['bQ bA1-', 'bQ wQ/', 'bQ ~']
+>>> venom.last, venom.hand["w"][:3]  # Last by the new face; a hand by front names
+(frozenset({'wF1'}), ['wS1', 'wS2', 'wB2'])
 """
 
 import re
@@ -270,6 +287,53 @@ def up_one_down_one(stacks, start):
     return ends
 
 
+def firefly_move(stacks, start):
+    """fan-rules.md §6.2 Firefly. F-1 on the ground: exactly two Climbs, onto
+    an occupied neighbour a, then onto an occupied neighbour b of a, ending on
+    top of b (no ground step, no single climb, never down on the second step).
+    F-2 on top: the Beetle's step, onto a neighbour or down if it is empty. The
+    climbing rule on every step (F-2 [Fi4])."""
+    if occupied(stacks, start):  # on top: the pieces below are still there
+        return beetle_step(stacks, start)
+    ends = set()
+    for first in neighbours(start):
+        if not occupied(stacks, first) or not can_climb(stacks, start, first, 0):
+            continue
+        for second in neighbours(first):
+            if occupied(stacks, second) and can_climb(stacks, first, second, height(stacks, first)):
+                ends.add(second)
+    return ends
+
+
+def colony_dragonfly_move(stacks, start):
+    """fan-rules.md §6.3 Dragonfly. D-1 on the ground: one Climb onto an
+    occupied neighbour, nothing else. D-2 on top at c: for every direction d with
+    c + d occupied it lands on the ground at `Line(c, d)`, ignoring gates and
+    heights (the Grasshopper's line from up there); never a simple step down to
+    an empty neighbour, and no move without an occupied neighbour."""
+    if occupied(stacks, start):
+        return grasshopper_jump(stacks, start)
+    return {n for n in neighbours(start) if occupied(stacks, n) and can_climb(stacks, start, n, 0)}
+
+
+def scorpion_walk(stacks, start):
+    """fan-rules.md §6.4 R-1 Scorpion: exactly two Slides s -> x -> y, y not s."""
+    return {end for middle in slide_one(stacks, start) for end in slide_one(stacks, middle) if end != start}
+
+
+def fly_move(stacks, start, target):
+    """fan-rules.md §6.5 Y-2 Fly: from anywhere to the top of the target cell T
+    (the opponent's `Prime`, Y-1), then a Descend to an empty ground neighbour e
+    of T, stepping from the pile height h(T) with the climbing rule; e not its
+    start. (`stacks` has the Fly lifted; the caller has checked T is not the
+    Fly's own cell.)"""
+    h = height(stacks, target)
+    return {
+        e for e in neighbours(target)
+        if e != start and not occupied(stacks, e) and can_climb(stacks, target, e, h)
+    }
+
+
 def dragonfly_hop(stacks, start):
     """fan-rules.md §9.3 DX-1..DX-3 Sperling's Dragonfly: to a `Diag` cell F
     (the middle cell empty or occupied, gates ignored): on top of F when it is
@@ -342,6 +406,8 @@ def throw(position, user_cell):
             continue
         if target in position.last or target in position.frozen:
             continue
+        if bug(target) == STINK_BUG:  # §3.7 IM-1: an uncovered Stink bug is never thrown
+            continue
         lifted = without(stacks, source)
         if not is_connected(lifted):
             continue
@@ -353,6 +419,58 @@ def throw(position, user_cell):
             if dest != source and not occupied(lifted, dest):
                 if can_climb(lifted, user_cell, dest, height(lifted, user_cell)):
                     moves.add((target, dest))
+    return moves
+
+
+def wasp_sting(position, user_cell):
+    """fan-rules.md §6.1 W-2, the Wasp Queen's sting, used by the top piece of
+    `user_cell` (uncovered, and not `Frozen`: the caller checks; it may be
+    pinned): the target is an enemy Venom tile on an adjacent cell, a lone
+    ground piece, not in `Last`, not `Frozen`, not showing the Stink bug (IM-1).
+    Single-sided fan pieces have no back [decision]. Returns stings, (wasp, "~",
+    victim); the victim turns over (W-3: a Scorpion does not stop it)."""
+    stacks = position.stacks
+    wasp = top(stacks, user_cell)
+    moves = set()
+    for cell in neighbours(user_cell):
+        target = top(stacks, cell)
+        if target is None or height(stacks, cell) != 1 or colour(target) == position.to_move:
+            continue
+        if len(position.rules.faces(bug(tile_of(target)))) != 2:  # not a two-faced tile
+            continue
+        if target in position.last or target in position.frozen or bug(target) == STINK_BUG:
+            continue
+        moves.add((wasp, "~", target))
+    return moves
+
+
+def centipede_swap(position, user_cell):
+    """fan-rules.md §6.8 C-1..C-3, the Centipede's swap, used by the top piece of
+    `user_cell` (not `Frozen`: the caller checks). The Centipede, not pinned
+    (C-1, §3.6), finds its path with itself lifted: a Climb onto a1, a Step onto
+    a2, a Step onto t, all three occupied and distinct, the climbing rule on each.
+    The target t: a lone ground piece of either colour (either Queen included),
+    not `Frozen`, not a Stink bug (IM-1); it may be pinned, `Last` does not
+    matter. Returns swaps, (centipede, "=", target): the target goes to the
+    Centipede's cell and the Centipede to t's (C-3)."""
+    stacks = position.stacks
+    centipede = top(stacks, user_cell)
+    lifted = without(stacks, user_cell)
+    if height(stacks, user_cell) == 1 and not is_connected(lifted):
+        return set()
+    moves = set()
+    for a1 in neighbours(user_cell):
+        if not occupied(lifted, a1) or not can_climb(lifted, user_cell, a1, height(lifted, user_cell)):
+            continue
+        for a2 in neighbours(a1):
+            if not occupied(lifted, a2) or not can_climb(lifted, a1, a2, height(lifted, a1)):
+                continue
+            for t in neighbours(a2):
+                if t in (a1, user_cell) or not occupied(lifted, t) or not can_climb(lifted, a2, t, height(lifted, a2)):
+                    continue
+                target = top(lifted, t)
+                if height(lifted, t) == 1 and target not in position.frozen and bug(target) != STINK_BUG:
+                    moves.add((centipede, "=", target))
     return moves
 
 
@@ -383,7 +501,8 @@ def flea_placement(position, piece):
     """fan-rules.md §9.1 E-1: an empty ground cell touching at least one cell
     topped by the Flea's colour and at least one topped by the other colour, and
     not next to a cell holding the other colour's Queen at any level, covered or
-    not. So never a first piece."""
+    not. So never a first piece. With Venom the Queen tile counts on either face
+    (§6.1: the Wasp Queen is still the royal piece) [decision]."""
     stacks = position.stacks
     side = colour(piece)
     enemy_queen = other(side) + QUEEN
@@ -391,7 +510,7 @@ def flea_placement(position, piece):
     cells = set()
     for cell in empty:
         tops = {top_colour(stacks, n) for n in neighbours(cell)}
-        near_queen = any(enemy_queen in stacks.get(n, ()) for n in neighbours(cell))
+        near_queen = any(tile_of(p) == enemy_queen for n in neighbours(cell) for p in stacks.get(n, ()))
         if side in tops and other(side) in tops and not near_queen:
             cells.add(cell)
     return cells
@@ -417,12 +536,16 @@ class Bug(NamedTuple):
     token: the game-type token that enables it (fan-rules.md §2.1, §2.4); None:
     always in. placement: (position, piece) -> cells (an occupied one: on top).
     movements: functions (stacks with the mover lifted, start cell) -> cells;
-    abilities: functions (position, cell of the user) -> moves of other pieces;
+    targeted: movements that also take the cell of the opponent's last `Prime`
+    (the Fly, §6.5): (stacks with the mover lifted, start, target) -> cells;
+    abilities: functions (position, cell of the user) -> moves of other pieces
+    (a throw (piece, cell), a sting (user, "~", victim), a swap (user, "=", t));
     mimic: the bug moves as the top bugs around it (the Mosquito), so its own
     movements and abilities are empty; lends: the movements a Mosquito borrows
     from it when they are not its own (fan-rules.md §5.1 table; abilities are
     always lent); rests_on_top: it can end a turn on top of the hive (§2.5);
-    always_on_top: it never comes down (the Guardians, §8 GU-3)."""
+    always_on_top: it never comes down (the Guardians, §8 GU-3); front: for a
+    Venom back face (§6.0 VN-1), the bug on the other side of its tile."""
 
     name: str
     copies: int
@@ -434,6 +557,8 @@ class Bug(NamedTuple):
     lends: tuple | None = None
     rests_on_top: bool = False
     always_on_top: bool = False
+    targeted: tuple = ()
+    front: str | None = None
 
 
 BUGS = {
@@ -445,6 +570,18 @@ BUGS = {
     "M": Bug("Mosquito", 1, "M", mimic=True, rests_on_top=True),
     "L": Bug("Ladybug", 1, "L", movements=(ladybug_walk,)),
     "P": Bug("Pillbug", 1, "P", movements=(slide_one,), abilities=(throw,)),
+    # Venom's back faces (fan-rules.md §6), in piece order (§4.1: W F D R Y U T C).
+    # The Tick (back of the Mosquito tile, §6.7) is not played here. The Scorpion's
+    # lock (R-2) and the Stink bug's immunity (IM-1) are passive: Position.flips,
+    # throw, wasp_sting and centipede_swap read them. (With M refused, what the
+    # faces lend a Mosquito, §5.1, never comes up.)
+    "W": Bug("Wasp Queen", 1, "Venom", movements=(slide_one,), abilities=(wasp_sting,), front="Q"),
+    "F": Bug("Firefly", 2, "Venom", movements=(firefly_move,), rests_on_top=True, front="B"),
+    "D": Bug("Dragonfly", 3, "Venom", movements=(colony_dragonfly_move,), rests_on_top=True, front="G"),
+    "R": Bug("Scorpion", 2, "Venom", movements=(scorpion_walk,), front="S"),
+    "Y": Bug("Fly", 3, "Venom", targeted=(fly_move,), front="A"),
+    "U": Bug("Stink bug", 1, "Venom", movements=(up_one_down_one,), front="L"),
+    "C": Bug("Centipede", 1, "Venom", abilities=(centipede_swap,), front="P"),
     "V": Bug("Moth", 1, "Guardians", movements=(moth_flight,), placement=guardian_placement, lends=(),
              rests_on_top=True, always_on_top=True),
     "Z": Bug("Butterfly", 1, "Guardians", movements=(butterfly_flight,), placement=guardian_placement, lends=(),
@@ -457,10 +594,53 @@ BUGS = {
 QUEEN = "Q"
 BEETLE = "B"
 DRAGONFLY = "Dx"
+SCORPION = "R"
+STINK_BUG = "U"
+# fan-rules.md §6.0 VN-1: the back face of each official bug's tile.
+VENOM_BACK = {"Q": "W", "B": "F", "G": "D", "S": "R", "A": "Y", "L": "U", "M": "T", "P": "C"}
+FRONT_OF = {back: front for front, back in VENOM_BACK.items()}
+VENOM_FACES = "FDRYUTC"  # §2.2: the faces `Venom(Fixed:...)` may name, in the order GT-2 prints them
+# VN-3 5: on top of the hive only these tiles may flip (B <-> F, M <-> T).
+FLIP_ON_TOP = ("B", "M")
+assert all(BUGS[back].front == front for front, back in VENOM_BACK.items() if back in BUGS)
 
 
 def other(side):
     return BLACK if side == WHITE else WHITE
+
+
+@lru_cache(maxsize=None)
+def tile_of(name):
+    """The tile of a piece name (fan-rules.md §4.1): a Venom back face's name
+    gives its front name (wF1 -> wB1, bW -> bQ, wD2 -> wG2); any other name is
+    its own tile."""
+    code = bug(name)
+    if code not in FRONT_OF:
+        return name
+    return colour(name) + FRONT_OF[code] + name[1 + len(code):]
+
+
+@lru_cache(maxsize=None)
+def other_face(name):
+    """The name of the other face of a Venom tile (wB1 <-> wF1, wQ <-> wW), None
+    for a name that is no official bug's face (single-sided fan pieces)."""
+    code = bug(name)
+    flipped = VENOM_BACK.get(code) or FRONT_OF.get(code)
+    return None if flipped is None else colour(name) + flipped + name[1 + len(code):]
+
+
+def face_name(tile, code):
+    """The name of `tile` (a front name) showing the face `code`: (wG2, D) -> wD2."""
+    return colour(tile) + code + tile[1 + len(bug(tile)):]
+
+
+def piece_order(name):
+    """fan-rules.md §4.1 piece order, a sort key: white before black, then the bug
+    code in the order of BUGS (Q S B G A M L P W F D R Y U T C ... V Z Dx E J),
+    then the ordinal."""
+    code = bug(name)
+    ordinal = name[1 + len(code):]
+    return COLORS.index(colour(name)), list(BUGS).index(code), int(ordinal or 0)
 
 
 def piece_names(colour_letter, code):
@@ -496,7 +676,8 @@ NEVER_TOGETHER = {
     ("Guardians", "Vx"): "Moth",
     ("Predators", "Nx"): "Mantis",
 }
-# §2.2: the variants the spec names, none of them played by this reference.
+# §2.2: the variants the spec names; this reference plays Venom(Placed) and
+# Venom(Fixed:<faces>) only.
 KNOWN_VARIANTS = {
     "Venom": ("Placed", "Fixed", "DragonflyOneTurn", "CentipedeStrict", "TickOwnerSide"),
     "Predators": ("MantisEver",),
@@ -508,16 +689,20 @@ SEGMENT = re.compile(r"^([A-Za-z]+)(?:\(([^()]*)\))?$")
 
 class GameType(NamedTuple):
     """A parsed GameTypeString: the official letters (in M, L, P order), the
-    modules and the bug tokens (each in canonical order, GT-2)."""
+    modules and the bug tokens (each in canonical order, GT-2), and the Venom
+    variant (§2.2): "" (flip turns), "Placed" or "Fixed:<faces>" (faces in the
+    order F D R Y U T C)."""
 
     official: str = ""
     modules: tuple = ()
     bugs: tuple = ()
+    venom: str = ""
 
     @property
     def text(self):
         """GT-2: Base, then the official letters, the modules, the bug tokens."""
-        return "+".join(["Base"] + ([self.official] if self.official else []) + list(self.modules + self.bugs))
+        modules = [f"Venom({self.venom})" if m == "Venom" and self.venom else m for m in self.modules]
+        return "+".join(["Base"] + ([self.official] if self.official else []) + modules + list(self.bugs))
 
     @property
     def tokens(self):
@@ -525,14 +710,80 @@ class GameType(NamedTuple):
 
     @property
     def codes(self):
-        """The bug codes in play, in piece order (fan-rules.md §4.1)."""
-        return [code for code, row in BUGS.items() if row.token is None or row.token in self.tokens]
+        """The bugs of the pieces in hand (a Venom tile by its front), in piece
+        order (fan-rules.md §4.1)."""
+        return [
+            code for code, row in BUGS.items()
+            if row.front is None and (row.token is None or row.token in self.tokens)
+        ]
+
+    def faces(self, code):
+        """The faces a tile of front bug `code` can show (fan-rules.md §6.0, §2.2):
+        both with Venom, except that in Venom(Placed) the Queen tile is always the
+        Queen and in Venom(Fixed:...) each tile has the one face of its bug (its
+        back if the variant names it); a single-sided piece its own."""
+        if "Venom" not in self.modules or code not in VENOM_BACK:
+            return (code,)
+        back = VENOM_BACK[code]
+        if self.venom.startswith("Fixed:"):
+            return (back,) if back in self.venom[len("Fixed:"):] else (code,)
+        if code == QUEEN and self.venom == "Placed":
+            return (code,)
+        return code, back
+
+    def placement_faces(self, code):
+        """VN-2: the faces a tile may be placed with: the Queen tile Queen side up."""
+        return (code,) if code == QUEEN else self.faces(code)
+
+    @property
+    def flips(self):
+        """VN-3 6: flip turns exist in plain Venom only (no variant, §2.2)."""
+        return "Venom" in self.modules and not self.venom
 
     @property
     def max_height(self):
         """fan-rules.md §2.5: one ground piece plus two of each top-capable piece
-        per side (1 + 2 x their copies)."""
-        return 1 + 2 * sum(BUGS[code].copies for code in self.codes if BUGS[code].rests_on_top)
+        per side (1 + 2 x their copies); a Venom tile counts when one of the faces
+        it can show in this game type is top-capable (a Beetle or Firefly, a
+        Mosquito, a Colony Dragonfly: so Base+Venom 11, Base+MLP+Venom 13; we count
+        no Grasshopper tile in Venom(Fixed:...) without D)."""
+
+        def rests(face):
+            return face in BUGS and BUGS[face].rests_on_top  # the Tick has no row: its tile is the Mosquito's
+
+        return 1 + 2 * sum(BUGS[code].copies for code in self.codes if any(rests(f) for f in self.faces(code)))
+
+
+def venom_variant(text, variants, official):
+    """fan-rules.md §2.2, GT-3: the Venom variant of `Venom(<variants>)` in its
+    canonical form ("Placed", "Fixed:<faces>" in the order F D R Y U T C), or a
+    ValueError: a Fixed naming U without L, T without M or C without P, no face,
+    a face twice or a letter that is not a face, both variants, or a variant this
+    reference does not play."""
+    chosen = []
+    for variant in variants.split(","):
+        name, colon, faces = variant.strip().partition(":")
+        known = {v.lower(): v for v in KNOWN_VARIANTS["Venom"]}
+        if name.lower() not in known or (known[name.lower()] == "Fixed") != bool(colon):
+            raise ValueError(f"game type {text!r}: Venom has no variant {variant!r}")
+        name = known[name.lower()]
+        if name not in ("Placed", "Fixed"):
+            raise ValueError(f"game type {text!r}: the variant Venom({variant}) is not implemented")
+        if name == "Fixed":
+            faces = faces.strip().upper()
+            if not faces or any(f not in VENOM_FACES for f in faces) or len(set(faces)) != len(faces):
+                raise ValueError(f"game type {text!r}: Venom(Fixed:...) names one or more of the faces "
+                                 f"F D R Y U T C, each once, not {faces!r}")
+            for face, letter, bug_name in (("U", "L", "the Ladybug"), ("T", "M", "the Mosquito"),
+                                           ("C", "P", "the Pillbug")):
+                if face in faces and letter not in official:
+                    raise ValueError(f"game type {text!r}: Venom(Fixed:...) names {face} without {letter} "
+                                     f"({face} is the back of {bug_name})")
+            name = "Fixed:" + "".join(f for f in VENOM_FACES if f in faces)
+        chosen.append(name)
+    if len(chosen) > 1:
+        raise ValueError(f"game type {text!r}: both Venom variants (or one twice) in one game type")
+    return chosen[0]
 
 
 def parse_game_type(text):
@@ -563,30 +814,39 @@ def parse_game_type(text):
             official = "".join(letter for letter in OFFICIAL_LETTERS if letter in name.upper())
         else:
             raise ValueError(f"game type {text!r}: unknown token {segment!r}")
+    official = official or ""
     names = {t for t, _ in tokens}
     for (a, b), bug_name in NEVER_TOGETHER.items():
         if a in names and b in names:
             raise ValueError(f"game type {text!r}: {a} and {b} are two versions of the {bug_name}")
+    venom = ""
     for token, variants in tokens:
-        for variant in (variants or "").split(",") if variants is not None else ():
+        if variants is not None and token == "Venom":
+            venom = venom_variant(text, variants, official)
+            continue
+        for variant in variants.split(",") if variants is not None else ():
             name = variant.partition(":")[0].strip()
-            if name not in KNOWN_VARIANTS.get(token, ()):
+            if name.lower() not in {v.lower() for v in KNOWN_VARIANTS.get(token, ())}:
                 raise ValueError(f"game type {text!r}: {token} has no variant {variant!r}")
             raise ValueError(f"game type {text!r}: the variant {token}({variant}) is not implemented")
+    if "Venom" in names and "M" in official:
+        raise ValueError(f"game type {text!r}: Venom with M (the Tick) is not implemented")
     played = {row.token for row in BUGS.values()}
     for token in names - played:
         raise ValueError(f"game type {text!r}: {token} is not implemented")
     return GameType(
-        official or "",
+        official,
         tuple(t for t in MODULES if t in names),
         tuple(t for t in BUG_TOKENS if t in names),
+        venom,
     )
 
 
 # --- The position ----------------------------------------------------------------------
 class Action(NamedTuple):
-    """One way to a legal move: its kind ("place", "move", "throw"), the piece
-    that acts (the thrower for a throw) and the move."""
+    """One way to a legal move: its kind ("place", "move", "throw", and with
+    Venom "flip", "sting", "swap"), the piece that acts (the thrower for a throw,
+    the flipped tile for a flip, by its name before) and the move."""
 
     kind: str
     actor: str
@@ -606,6 +866,7 @@ class Position:
         self.rules = parse_game_type(game_type)
         self.game_type = self.rules.text
         self.codes = self.rules.codes
+        self.venom = "Venom" in self.rules.modules  # tiles with two faces (§6)
         self.pieces = {c: tuple(name for code in self.codes for name in piece_names(c, code)) for c in COLORS}
         self.stacks = {}
         self.hand = {c: list(self.pieces[c]) for c in COLORS}
@@ -617,8 +878,14 @@ class Position:
         self.result = None  # None while in progress, else "WhiteWins", "BlackWins" or "Draw"
 
     def pieces_of(self, side):
-        """Every piece of one side in this game type, in piece order."""
+        """Every piece of one side in this game type, in piece order (a Venom tile
+        by its front name)."""
         return list(self.pieces[side])
+
+    def is_piece(self, name):
+        """`name` names a piece of this game type: a tile by a face it can show."""
+        tile = tile_of(name)
+        return tile in self.pieces[colour(tile)] and bug(name) in self.rules.faces(bug(tile))
 
     @classmethod
     def from_game_string(cls, text):
@@ -633,9 +900,11 @@ class Position:
     @classmethod
     def from_example(cls, game_type, board, to_move=WHITE, last=(), frozen=(), prime=None, placed=None, turn=8):
         """A position written as in the spec's examples (fan-rules.md §1.1):
-        `(0,0) wQ · (0,1) bA1+wD1` (stacks bottom to top with `+`), built
-        directly, not replayed; every piece not on the board is in its owner's
-        hand. The turn number (the side to move's) is 8 unless given, so that the
+        `(0,0) wQ · (0,1) bA1+wD1` (stacks bottom to top with `+`; a Venom tile
+        by the face it shows, wD1 is tile G1 Dragonfly side up), built directly,
+        not replayed; every piece not on the board is in its owner's hand. The
+        statuses name pieces by either face; they are kept by the face shown.
+        The turn number (the side to move's) is 8 unless given, so that the
         first-turn and Queen-by-turn-4 rules do not bite."""
         position = cls(game_type)
         everything = set(position.pieces_of(WHITE) + position.pieces_of(BLACK))
@@ -651,20 +920,25 @@ class Position:
                 raise ValueError(f"cell {cell} is given twice")
             stack = [canonical_piece(p) for p in match.group(3).split("+")]
             for piece in stack:
-                if piece not in everything:
+                tile = tile_of(piece)
+                if tile not in everything or not position.is_piece(piece):
                     raise ValueError(f"{piece} is not a piece of {position.game_type} or is placed twice")
-                everything.discard(piece)
-                position.hand[colour(piece)].remove(piece)
+                everything.discard(tile)
+                position.hand[colour(piece)].remove(tile)
             position.stacks[cell] = stack
         if to_move not in COLORS:
             raise ValueError(f"the side to move is w or b, not {to_move!r}")
         position.ply = 2 * (turn - 1) + COLORS.index(to_move)
-        position.last = frozenset(canonical_piece(p) for p in last)
-        position.frozen = frozenset(canonical_piece(p) for p in frozen)
+
+        def named(piece):
+            return position.current_name(canonical_piece(piece))
+
+        position.last = frozenset(named(p) for p in last)
+        position.frozen = frozenset(named(p) for p in frozen)
         if not position.frozen <= position.last:
             raise ValueError("Frozen is a subset of Last (fan-rules.md §3.2)")
-        position.prime = None if prime is None else canonical_piece(prime)
-        position.placed = None if placed is None else canonical_piece(placed)
+        position.prime = None if prime is None else named(prime)
+        position.placed = None if placed is None else named(placed)
         position.result = position.outcome()
         return position
 
@@ -677,10 +951,10 @@ class Position:
         return child
 
     def signature(self):
-        """The full state of fan-rules.md §3.1 as a hashable value: every stack,
-        both hands, the side to move, Last, Frozen, Prime, Placed and the result
-        (not the turn number or the history). Two moves are one iff their
-        results have one signature (ID-1)."""
+        """The full state of fan-rules.md §3.1 as a hashable value: every stack
+        (a Venom tile by the face it shows), both hands, the side to move, Last,
+        Frozen, Prime, Placed and the result (not the turn number or the
+        history). Two moves are one iff their results have one signature (ID-1)."""
         return (
             tuple(sorted((cell, tuple(stack)) for cell, stack in self.stacks.items())),
             tuple(sorted(self.hand[WHITE])),
@@ -704,14 +978,25 @@ class Position:
         return self.ply // 2 + 1
 
     def cell_of(self, piece):
+        """The cell of a piece in play, None if it is not; with Venom, either name
+        of a tile finds it (wB1 and wF1 both name tile B1, §4.1)."""
+        alias = other_face(piece) if self.venom else None
         for cell, stack in self.stacks.items():
-            if piece in stack:
+            if piece in stack or (alias is not None and alias in stack):
                 return cell
         return None
 
+    def current_name(self, piece):
+        """The name a piece has now: for a Venom tile in play the face it shows
+        (wB1 -> wF1 when tile B1 is Firefly side up); otherwise `piece`."""
+        cell = self.cell_of(piece)
+        if cell is None:
+            return piece
+        return next(p for p in self.stacks[cell] if tile_of(p) == tile_of(piece))
+
     def level_of(self, piece):
         cell = self.cell_of(piece)
-        return None if cell is None else self.stacks[cell].index(piece)
+        return None if cell is None else self.stacks[cell].index(self.current_name(piece))
 
     def in_play(self, piece):
         return self.cell_of(piece) is not None
@@ -719,11 +1004,12 @@ class Position:
     def queen_captured(self, side):
         """fan-rules.md §3.8: a Queen in play is captured when all six neighbours
         are occupied; with Guardians also a piece of either colour on top of her
-        (GU-1). A Queen in hand is never captured."""
+        (GU-1). A Queen in hand is never captured. The Queen tile is royal on
+        either face (VN-1: wQ or wW)."""
         cell = self.cell_of(side + QUEEN)
         if cell is None or not all(occupied(self.stacks, n) for n in neighbours(cell)):
             return False
-        return "Guardians" not in self.rules.modules or top(self.stacks, cell) != side + QUEEN
+        return "Guardians" not in self.rules.modules or tile_of(top(self.stacks, cell)) != side + QUEEN
 
     def outcome(self):
         """fan-rules.md §3.8 (rules.md, "End of the game"): one Queen captured, its
@@ -753,8 +1039,8 @@ class Position:
         cargo = stack[-2]
         if bug(cargo) == DRAGONFLY and colour(cargo) != colour(piece):
             return None
-        if cargo in self.frozen or BUGS[bug(cargo)].always_on_top:
-            return None
+        if cargo in self.frozen or BUGS[bug(cargo)].always_on_top or bug(cargo) == STINK_BUG:
+            return None  # (IM-1: never the Stink bug; moot, Venom and Dx never meet, GT-3)
         both_lifted = without(self.stacks, source, source)
         if len(stack) == 2 and not is_connected(both_lifted):
             return None
@@ -770,13 +1056,36 @@ class Position:
         side = self.to_move
         if move == "pass":
             self.last, self.frozen, self.prime, self.placed = frozenset(), frozenset(), None, None
+        elif move[1] == "~":
+            # An own flip (tile, "~") or a sting (wasp, "~", victim), §6.0 VN-3 and
+            # §6.1 W-2: the tile turns over where it is. Last and Prime: the tile
+            # under its new name; a sting's victim is also Frozen (§3.2).
+            before = move[0] if len(move) == 2 else move[2]
+            after = other_face(before)
+            cell = self.cell_of(before)
+            self.stacks[cell] = [after if p == before else p for p in self.stacks[cell]]
+            self.last = frozenset({after})
+            self.frozen = frozenset({after}) if len(move) == 3 else frozenset()
+            self.prime, self.placed = after, None
+        elif move[1] == "=":
+            # A Centipede's swap (C-3): the target to the Centipede's cell, the
+            # Centipede to the target's, both on the ground (lone ground pieces
+            # both, the tops of their cells). Last both, Prime the Centipede, no
+            # freeze (§3.2).
+            centipede, _, target = move
+            start, end = self.cell_of(centipede), self.cell_of(target)
+            self.stacks[start] = self.stacks[start][:-1] + [target]
+            self.stacks[end] = self.stacks[end][:-1] + [centipede]
+            self.last, self.frozen = frozenset({centipede, target}), frozenset()
+            self.prime, self.placed = centipede, None
         else:
             piece, dest = move
             source = self.cell_of(piece)
             cargo = None
             if source is None:
-                # A placement; a Guardian's lands on top of the stack (GU-2).
-                self.hand[colour(piece)].remove(piece)
+                # A placement (with Venom, `piece` names the face chosen); a
+                # Guardian's lands on top of the stack (GU-2).
+                self.hand[colour(piece)].remove(tile_of(piece))
             else:
                 cargo = self.dragonfly_cargo(piece, dest)
                 self.stacks = without(self.stacks, *([source] * (2 if cargo else 1)))
@@ -802,8 +1111,9 @@ class Position:
 
     # --- The legal moves ---
     def legal_moves(self):
-        """Every legal move: a set of (piece, cell) and, when nothing else is
-        possible, {"pass"}; empty once the game is over."""
+        """Every legal move: a set of (piece, cell), with Venom also flips (tile,
+        "~"), stings (wasp, "~", victim) and swaps (centipede, "=", target), and
+        when nothing else is possible {"pass"}; empty once the game is over."""
         if self.result is not None:
             return set()
         moves = {action.move for action in self.actions()}
@@ -814,12 +1124,13 @@ class Position:
         actions and one move); empty once the game is over."""
         if self.result is not None:
             return set()
-        return self.placements() | self.movements()
+        return canonical_stings(self.placements() | self.movements() | self.flips())
 
     def placeable_pieces(self):
-        """The lowest-numbered copy in hand of each bug (rules.md, "Pieces"),
-        without the Queen on the first turn and only the Queen on the fourth turn
-        if she is still in hand (rules.md, "Turns"; fan-rules.md §1.3 G-5)."""
+        """The lowest-numbered copy in hand of each bug (rules.md, "Pieces"; with
+        Venom the lowest-numbered tile, VN-2), without the Queen on the first turn
+        and only the Queen on the fourth turn if she is still in hand (rules.md,
+        "Turns"; fan-rules.md §1.3 G-5; the Queen tile, [V8])."""
         side = self.to_move
         hand = self.hand[side]
         pieces = []
@@ -835,16 +1146,47 @@ class Position:
         return pieces
 
     def placements(self):
-        """Placements, each by its bug's placement rule. A rule reads only the
-        placed piece's colour, the side to move's for every piece placed now, so
-        each rule's cells are found once."""
+        """Placements, each by its bug's placement rule; a Venom tile with each
+        face it may be placed with (VN-2, VN-4: two moves), by that face's name.
+        A rule reads only the placed piece's colour, the side to move's for
+        every piece placed now, so each rule's cells are found once."""
         cells = {}
         actions = set()
-        for piece in self.placeable_pieces():
-            rule = BUGS[bug(piece)].placement
-            if rule not in cells:
-                cells[rule] = rule(self, piece)
-            actions |= {Action("place", piece, (piece, cell)) for cell in cells[rule]}
+        for tile in self.placeable_pieces():
+            for face in self.rules.placement_faces(bug(tile)):
+                piece = face_name(tile, face)
+                rule = BUGS[face].placement
+                if rule not in cells:
+                    cells[rule] = rule(self, piece)
+                actions |= {Action("place", piece, (piece, cell)) for cell in cells[rule]}
+        return actions
+
+    def flips(self):
+        """fan-rules.md §6.0 VN-3, the flip turn: (tile, "~") for each tile of the
+        side to move that may turn over: 1 its own, in play, uncovered; 2 its
+        Queen tile in play; 3 not `Frozen`, not in `Last`; 4 no uncovered enemy
+        Scorpion on an adjacent cell unless the tile shows the Stink bug (R-2, even
+        a Frozen Scorpion [R3]); 5 on top of the hive only a Beetle or Mosquito
+        tile; 6 plain Venom. A pinned tile may flip (nothing moves)."""
+        side = self.to_move
+        if not self.rules.flips or not self.in_play(side + QUEEN):
+            return set()
+        actions = set()
+        for cell, stack in self.stacks.items():
+            piece = stack[-1]
+            if colour(piece) != side or len(self.rules.faces(bug(tile_of(piece)))) != 2:
+                continue
+            if piece in self.frozen or piece in self.last:
+                continue
+            scorpion = any(
+                bug(top(self.stacks, n)) == SCORPION and top_colour(self.stacks, n) != side
+                for n in neighbours(cell) if occupied(self.stacks, n)
+            )
+            if scorpion and bug(piece) != STINK_BUG:
+                continue
+            if len(stack) > 1 and bug(tile_of(piece)) not in FLIP_ON_TOP:
+                continue
+            actions.add(Action("flip", piece, (piece, "~")))
         return actions
 
     def powers(self, cell):
@@ -854,17 +1196,18 @@ class Position:
         one), and for a mimic on top of the hive the Beetle's only (MQ-2)."""
         row = BUGS[bug(top(self.stacks, cell))]
         if not row.mimic:
-            return row.movements, row.abilities
+            return row.movements, row.targeted, row.abilities
         if height(self.stacks, cell) > 1:
-            return BUGS[BEETLE].movements, ()
-        movements, abilities = (), ()
+            return BUGS[BEETLE].movements, (), ()
+        movements, targeted, abilities = (), (), ()
         for n in neighbours(cell):
             if occupied(self.stacks, n):
                 lender = BUGS[bug(top(self.stacks, n))]
                 if not lender.mimic:
                     movements += lender.movements if lender.lends is None else lender.lends
+                    targeted += lender.targeted
                     abilities += lender.abilities
-        return movements, abilities
+        return movements, targeted, abilities
 
     def movements(self):
         """Moves of pieces in play, the side's own and those its abilities move."""
@@ -873,33 +1216,51 @@ class Position:
         # the fourth turn with the Queen in hand only she may be placed.
         if not self.in_play(side + QUEEN):
             return set()
+        # Y-1: the Fly's target, the cell of the opponent's last `Prime`.
+        target = None if self.prime is None else self.cell_of(self.prime)
         actions = set()
         for cell in list(self.stacks):
             piece = top(self.stacks, cell)  # G-3: a covered piece never moves or acts
             # §3.3: a Frozen piece may not move or use any ability.
             if colour(piece) != side or piece in self.frozen:
                 continue
-            movements, abilities = self.powers(cell)
+            movements, targeted, abilities = self.powers(cell)
             lifted = without(self.stacks, cell)
             # G-2 One Hive: a lone ground piece whose removal splits the hive is
             # pinned; a piece on top of a stack never splits it.
             if height(self.stacks, cell) > 1 or is_connected(lifted):
+                destinations = set()
                 for movement in movements:
-                    for dest in movement(lifted, cell):
-                        if dest != cell:  # G-4
-                            actions.add(Action("move", piece, (piece, dest)))
-            # Abilities work even when the user is pinned (rules.md, "Pillbug").
+                    destinations |= movement(lifted, cell)
+                if target is not None and target != cell:  # Y-1: no Fly move onto its own cell
+                    for movement in targeted:
+                        destinations |= movement(lifted, cell, target)
+                # G-4: a move ends on another cell.
+                actions |= {Action("move", piece, (piece, dest)) for dest in destinations if dest != cell}
+            # Abilities work even when the user is pinned (rules.md, "Pillbug";
+            # W-2); the Centipede checks its own pin (C-1).
             for ability in abilities:
-                actions |= {Action("throw", piece, move) for move in ability(self, cell)}
+                actions |= {Action(ability_kind(move), piece, move) for move in ability(self, cell)}
         return actions
 
     # --- Notation (uhp.md, "MoveString"; fan-rules.md §4.2) ---
+    def name_in_play(self, text, what):
+        """The current name of the piece in play that `text` names (either name of
+        a Venom tile, §4.1), or a ValueError naming `what` it was meant to be."""
+        piece = canonical_piece(text)
+        if not self.is_piece(piece) or not self.in_play(piece):
+            raise ValueError(f"{what} {piece} is not in play")
+        return self.current_name(piece)
+
     def parse(self, text):
         """The move a MoveString names in this position: 'pass', 'wS1' (the
         origin), 'bB1 wQ' (on top of wQ), 'wQ wG1-', 'bL /wG1' (next to it); a
         throw may end in ' ^thrower' (the thrower is checked to touch both
         cells); the spec's examples' prefix '(q,r)@L ' (the mover ends on cell
-        (q, r) at level L; '@L' optional) is checked against the move."""
+        (q, r) at level L; '@L' optional) is checked against the move. With Venom
+        (§4.2, NO-1): 'wG2 ~' an own flip, 'wW ~bA1' a sting, 'wC =bS1' a swap;
+        a tile in play may be named by either face, its current one is returned;
+        a tile in hand is named by the face it is placed with ('wD2 -wQ')."""
         text = text.strip()
         expected_cell = expected_level = None
         prefix = MOVE_PREFIX.match(text)
@@ -910,14 +1271,27 @@ class Position:
         if text.lower() == "pass":
             return "pass"
         parts = text.split()
+        if len(parts) == 2 and parts[1][0] in "~=":
+            if expected_cell is not None:
+                raise ValueError(f"{text!r} moves nothing to a cell: no (q,r) prefix")
+            actor = self.name_in_play(parts[0], "the piece of")
+            if parts[1] == "~":
+                return actor, "~"
+            target = self.name_in_play(parts[1][1:], "the target")
+            if parts[1][0] == "=":
+                return actor, "=", target
+            return self.canonical_sting(actor, target)
+        if len(parts) == 2 and parts[1][0] in "x!":
+            raise ValueError(f"{text!r}: removals and S004 stings are not moves of this reference")
         thrower = None
         if len(parts) == 3 and parts[2].startswith("^"):
             thrower = canonical_piece(parts.pop()[1:])
         if not 1 <= len(parts) <= 2:
             raise ValueError(f"{text!r} is not a move of this reference")
         piece = canonical_piece(parts[0])
-        if piece not in self.pieces[WHITE] + self.pieces[BLACK]:
+        if not self.is_piece(piece):
             raise ValueError(f"{piece} is not a piece of {self.game_type}")
+        piece = self.current_name(piece)  # a tile in play by its current face; in hand the face named
         if len(parts) == 1:
             move = piece, ORIGIN
         else:
@@ -943,6 +1317,40 @@ class Position:
                 raise ValueError(f"{text!r} ends on {cell} at level {level}, not as its prefix says")
         return move
 
+    def canonical_sting(self, actor, victim):
+        """The move of `actor` stinging `victim`: named by the first stinger of
+        that victim in piece order when `actor` is one of them (ID-1, NO-5:
+        every equivalent string is accepted); as written otherwise (illegal)."""
+        stingers = {a.actor for a in self.movements() if a.kind == "sting" and a.move[2] == victim}
+        if actor in stingers:
+            actor = min(stingers, key=piece_order)
+        return actor, "~", victim
+
+
+def ability_kind(move):
+    """The Action kind of a move an ability makes: a throw (piece, cell), a sting
+    (wasp, "~", victim) or a swap (centipede, "=", target)."""
+    if len(move) == 3:
+        return {"~": "sting", "=": "swap"}[move[1]]
+    return "throw"
+
+
+def canonical_stings(actions):
+    """ID-1 for stings: every sting of one victim gives one state (the victim
+    turned over and frozen, whoever stung it), so its move names the first of
+    the stingers in piece order (§4.1; NO-5). Actions keep their real actor."""
+    stingers = {}
+    for action in actions:
+        if action.kind == "sting":
+            stingers.setdefault(action.move[2], []).append(action.actor)
+    if not stingers:
+        return actions
+    first = {victim: min(names, key=piece_order) for victim, names in stingers.items()}
+    return {
+        Action(a.kind, a.actor, (first[a.move[2]], "~", a.move[2])) if a.kind == "sting" else a
+        for a in actions
+    }
+
 
 def perft(position, depth):
     """Leaf count of the legal-move tree (rules.md, "Perft"; fan-rules.md §3.5
@@ -966,6 +1374,10 @@ def move_string(position, move):
     lifted (fan-rules.md §4.3 NO-3); for readable test failures."""
     if move == "pass":
         return "pass"
+    if len(move) == 3:  # a sting `wW ~bA1` or a swap `wC =bS1` (§4.2)
+        return f"{move[0]} {move[1]}{move[2]}"
+    if move[1] == "~":  # an own flip, the tile's name before it (§4.2)
+        return f"{move[0]} ~"
     piece, dest = move
     if not position.stacks:
         return piece

@@ -1,15 +1,22 @@
-"""Every worked example of fan-rules.md §8 and §9.1-9.3 as data, held to the plain-Python reference.
+"""Every worked example of fan-rules.md §6 (but the Tick's), §8 and §9.1-9.3 as data, held to the
+plain-Python reference.
 
 `FAN_EXAMPLES` is the spec's examples, one row each (EX-J1 gives three sets, so three rows);
 `MORE_FAN_POSITIONS` adds positions of ours in the same shape for what the spec's examples do
-not show (the Mosquito against the new bugs, the statuses of §3.3, carrying refused). Both are
-importable, so that the same table can be run against the engine: build the position with
-`reference.Position.from_example(row.game_type, row.board, **dict(row.statuses))`, resolve the
-expected strings with `expected_moves` (moves in the reference's form, (piece, (q, r))) and
-compare with the engine's moves of the same `kind` and `piece`:
+not show (the Mosquito against the new bugs, the statuses of §3.3, carrying refused, Venom's
+corners). Both are importable, so that the same table can be run against the engine: build the
+position with `reference.Position.from_example(row.game_type, row.board, **dict(row.statuses))`,
+resolve the expected strings with `expected_moves` (moves in the reference's form: (piece,
+(q, r)), and with Venom (tile, "~"), (wasp, "~", victim), (centipede, "=", target)) and compare
+with the engine's moves of the same `kind` and `piece`:
 
-- "place": placements of `piece`; "move": `piece`'s own moves; "throw": the moves of the
-  pieces that `piece` throws; "any": every legal move of `piece` (own moves and throws of it).
+- "place": placements of `piece` (with Venom, `piece` names the face: "wD1" is tile G1 placed
+  Dragonfly side up); "move": `piece`'s own moves; "throw": the moves of the pieces that
+  `piece` throws; "any": every legal move that moves `piece` to a cell (its own moves and the
+  throws of it; not its flip, nor a sting or a swap).
+- Venom (§6): "flip": the flips of the side to move (`piece` "": all of them; else that tile's);
+  "sting": the Wasp Queen `piece`'s stings; "swap": the Centipede `piece`'s swaps; "all": every
+  legal move of the position (`piece` "").
 - "result": `expected` holds pairs (move string, result); "" is the position itself.
 - "perft": perft from the start of `game_type`, `expected` the counts from depth 1.
 
@@ -31,7 +38,7 @@ class FanExample(NamedTuple):
     section: str  # where its rule is, "fan-rules.md §9.2"
     game_type: str
     board: str  # the spec's notation: `(0,0) wQ · (0,1) bA1+wB1`
-    kind: str  # "place", "move", "throw", "any", "result" or "perft" (module docstring)
+    kind: str  # "place", "move", "throw", "any", "flip", "sting", "swap", "all", "result" or "perft" (docstring)
     piece: str
     expected: tuple
     statuses: tuple = ()  # keyword pairs for Position.from_example: ("to_move", "b"), ("last", ("wA1",))
@@ -43,6 +50,12 @@ EX_J1 = "(0,0) wJ · (-1,1) wQ · (1,0) bA1 · (2,0) bQ · (0,1) bS1+bB1"
 MJ_LEAF = "(0,0) wM · (-1,0) wJ · (-2,0) wQ · (-3,0) bQ"
 MJ_LINE = "(-1,0) wJ · (0,0) wM · (1,0) wQ · (2,0) bQ"
 P_LINE = "(0,0) wP · (1,0) wQ · (2,0) bQ · (-1,0) bA1"
+EX_VN2 = ("(0,0) wQ · (1,0) bQ · (2,-1) bR1 · (3,-1) wA1 · (2,0) wU · (0,1) bA1+wB1 · (-1,1) bS2+wD1 · "
+          "(0,-1) wS2+bB1 · (-1,0) wG2 · (-2,0) wS1 · (1,1) wA2")
+EX_W1 = "(0,0) wW · (1,0) bA1 · (2,0) bA2 · (0,1) bS1+wB1 · (-1,1) bU · (0,-1) bG1 · (-1,0) bB1 · (2,-1) bQ"
+EX_Y1 = "(0,0) wQ · (1,0) bQ · (2,0) bA1 · (-1,0) wY1 · (2,-1) wG1+bB1 · (3,0) wA2+bB2"
+EX_C1 = "(0,0) wQ · (1,0) bQ · (-1,0) wC · (0,1) bA1 · (1,1) bS1 · (1,-1) wB1+bB1 · (2,1) wA1"
+VENOM_PERFT = (8, 384, 10368, 279936)
 
 FAN_EXAMPLES = [
     #      .     .     .     .     .     .
@@ -159,6 +172,162 @@ FAN_EXAMPLES = [
         "move", "wDx",
         ("(-1,0)@0 wDx -wQ", "(1,-1)@0 wDx \\bQ", "(2,0)@0 wDx bQ-", "(1,2)@0 wDx wS1-", "(-1,3)@0 wDx /wS1"),
         note="bA1 is pinned, so wDx moves alone (level 0), leaving bA1",
+    ),
+    # --- Venom (fan-rules.md §6; EX-T1..T3 and EX-M1 need the Tick, not played here) ---
+    FanExample("EX-VN1", "fan-rules.md §6.0 VN-4, §12", "Base+Venom", "", "perft", "", VENOM_PERFT),
+    FanExample("EX-VN1 Placed", "fan-rules.md §6.0 VN-4, §2.2", "Base+Venom(Placed)", "", "perft", "", VENOM_PERFT),
+    FanExample("EX-VN1 Fixed:FY", "fan-rules.md §6.0 VN-4, §2.2", "Base+Venom(Fixed:FY)", "", "perft", "",
+               (4, 96, 1440, 21600), note="as Base"),
+    FanExample(
+        "EX-VN1 first entries", "fan-rules.md §6.0 VN-2, VN-4", "Base+Venom", "",
+        "all", "", ("wS1", "wR1", "wB1", "wF1", "wG1", "wD1", "wA1", "wY1"), statuses=(("turn", 1),),
+        note="each tile but the Queen's (tournament opening), either face up, at the origin",
+    ),
+    #              .     .     .     .     .
+    #     .     .   bB1^2   .    bR1   wA1    .
+    #  .    wS1   wG2    wQ    bQ    wU    .
+    #     .     .   wD1^2 wB1^2  wA2    .
+    #              .     .     .     .
+    FanExample(
+        "EX-VN2", "fan-rules.md §6.0 VN-3, §6.4 R-2", "Base+L+Venom",
+        EX_VN2,
+        "flip", "", ("wQ ~", "wU ~", "wB1 ~", "wG2 ~", "wS1 ~"), statuses=(("last", ("wA2",)),),
+        note="wU next to bR1 but a Stink bug; wB1 on top, a Beetle tile; wG2 pinned. Not wA1 (locked by "
+        "bR1), wD1 (a Grasshopper tile on top), wS2 (covered), wA2 (Last)",
+    ),
+    #        .     .     .     .
+    #     .    bG1    .     bQ    .
+    #  .    bB1    wW   bA1   bA2    .
+    #     .     bU  wB1^2   .     .
+    #        .     .     .
+    FanExample(
+        "EX-W1 stings", "fan-rules.md §6.1 W-2", "Base+L+Venom",
+        EX_W1,
+        "sting", "wW", ("wW ~bA1", "wW ~bB1"), statuses=(("last", ("bG1",)),),
+        note="not bS1 (covered), bU (immune), bG1 (Last), bA2 (not adjacent)",
+    ),
+    FanExample(
+        "EX-W1 no slide", "fan-rules.md §6.1 W-1", "Base+L+Venom",
+        EX_W1,
+        "move", "wW", (), statuses=(("last", ("bG1",)),), note="(1,-1) is a gate between bA1 and bG1",
+    ),
+    FanExample(
+        "EX-W1 results", "fan-rules.md §6.1 W-2", "Base+L+Venom",
+        EX_W1,
+        "result", "", (("", "InProgress"), ("wW ~bA1", "InProgress"), ("wW ~bB1", "InProgress")),
+        statuses=(("last", ("bG1",)),),
+        note="the victims' new faces and freeze are checked in test_reference_fan.py",
+    ),
+    #     .     .     .     .
+    #  .    wF1    wQ    bQ    .
+    #     .     .    bA1    .
+    #              .     .
+    FanExample(
+        "EX-F1", "fan-rules.md §6.2 F-1", "Base+Venom",
+        "(-1,0) wF1 · (0,0) wQ · (1,0) bQ · (0,1) bA1",
+        "move", "wF1", ("(1,0)@1 wF1 bQ", "(0,1)@1 wF1 bA1"),
+        note="two climbs: not on top of wQ (one step), not any ground cell",
+    ),
+    #     .     .     .     .
+    #  .    wS1  wF1^2   bQ    .
+    #     .     .    bA1    .
+    #              .     .
+    FanExample(
+        "EX-F2", "fan-rules.md §6.2 F-2", "Base+Venom",
+        "(0,0) wQ+wF1 · (1,0) bQ · (0,1) bA1 · (-1,0) wS1",
+        "move", "wF1",
+        ("(1,0)@1 wF1 bQ", "(0,1)@1 wF1 bA1", "(-1,0)@1 wF1 wS1", "(1,-1)@0 wF1 \\bQ", "(0,-1)@0 wF1 \\wQ",
+         "(-1,1)@0 wF1 wS1\\"),
+        note="on top: the Beetle's step, onto any neighbour or down",
+    ),
+    #        .     .     .
+    #     .     wQ    bQ    .
+    #  .    wD1   bA1    .
+    #     .     .     .
+    FanExample(
+        "EX-D1", "fan-rules.md §6.3 D-1", "Base+Venom",
+        "(0,0) wQ · (1,0) bQ · (-1,1) wD1 · (0,1) bA1",
+        "move", "wD1", ("(0,0)@1 wD1 wQ", "(0,1)@1 wD1 bA1"), note="one climb, nothing else",
+    ),
+    #              .     .
+    #     .     .    bS1    .
+    #  .     wQ    bQ    .
+    #     .   wD1^2   .
+    #        .    bG1    .
+    #           .     .
+    FanExample(
+        "EX-D2", "fan-rules.md §6.3 D-2", "Base+Venom",
+        "(0,0) wQ · (1,0) bQ · (0,1) bA1+wD1 · (0,2) bG1 · (2,-1) bS1",
+        "move", "wD1", ("(0,-1)@0 wD1 \\wQ", "(3,-2)@0 wD1 bS1/", "(0,3)@0 wD1 bG1\\"),
+        note="over wQ; over bQ and bS1; over bG1. Not (1,1), (-1,1), (-1,2): empty neighbours, no flight",
+    ),
+    #     .     .     .     .
+    #  .    wR1    wQ    bQ    .
+    #     .     .     .     .
+    FanExample(
+        "EX-R1", "fan-rules.md §6.4 R-1", "Base+Venom",
+        "(0,0) wQ · (1,0) bQ · (-1,0) wR1",
+        "move", "wR1", ("(0,1) wR1 wQ\\", "(1,-1) wR1 \\bQ"),
+    ),
+    #                    .     .
+    #     .     .     .   bB1^2   .     .
+    #  .    wY1    wQ    bQ   bA1  bB2^2   .
+    #     .     .     .     .     .     .
+    FanExample(
+        "EX-Y1", "fan-rules.md §6.5 Y-1, Y-2", "Base+Venom",
+        EX_Y1,
+        "move", "wY1", ("(1,1) wY1 bQ\\", "(2,1) wY1 bA1\\"),
+        statuses=(("last", ("bA1",)), ("prime", "bA1")),
+        note="Black's last turn moved bA1; not (3,-1): both shared neighbours are height-2 stacks",
+    ),
+    #                    .     .
+    #     .     .     .    wA2    .
+    #  .    wY1    wQ    bQ    .
+    #     .     .     .     bC    .
+    #                    .     .
+    FanExample(
+        "EX-Y2", "fan-rules.md §6.5 Y-1 [changed: A.6]", "Base+P+Venom",
+        "(0,0) wQ · (1,0) bQ · (-1,0) wY1 · (1,1) bC · (2,-1) wA2",
+        "move", "wY1",
+        ("(0,1) wY1 wQ\\", "(0,2) wY1 /bC", "(1,2) wY1 bC\\", "(2,0) wY1 wA2\\", "(2,1) wY1 bC-"),
+        statuses=(("prime", "bC"),),
+        note="Prime set directly, as if bC had just swapped: the empty neighbours of bC's cell, not of wA2's",
+    ),
+    #     .     .     .     .
+    #  .     wU    wQ    bQ    .
+    #     .     .    bA1    .
+    #              .     .
+    FanExample(
+        "EX-U1", "fan-rules.md §6.6 U-1", "Base+L+Venom",
+        "(-1,0) wU · (0,0) wQ · (1,0) bQ · (0,1) bA1",
+        "move", "wU", ("(-1,1) wU /wQ", "(0,-1) wU \\wQ", "(1,-1) wU \\bQ"),
+    ),
+    #        .     .
+    #     .     bU    .     .
+    #  .     wP    wQ    bQ    .
+    #     .    bA1    .     .
+    #        .     .
+    FanExample(
+        "EX-U2 throws", "fan-rules.md §6.6 U-2, §3.7 IM-1", "Base+LP+Venom",
+        "(0,0) wP · (1,0) wQ · (2,0) bQ · (0,1) bA1 · (1,-1) bU",
+        "throw", "wP", ("(-1,0) bA1 -wP", "(-1,1) bA1 /wP", "(0,-1) bA1 -bU"),
+        note="bU (not pinned) is never thrown; wQ is pinned",
+    ),
+    FanExample(
+        "EX-U2 bU", "fan-rules.md §6.6 U-2, §3.7 IM-1", "Base+LP+Venom",
+        "(0,0) wP · (1,0) wQ · (2,0) bQ · (0,1) bA1 · (1,-1) bU",
+        "any", "bU", (), note="no move of White's moves bU",
+    ),
+    #              .     .
+    #     .     .   bB1^2   .
+    #  .     wC    wQ    bQ    .     .
+    #     .     .    bA1   bS1   wA1    .
+    #              .     .     .     .
+    FanExample(
+        "EX-C1", "fan-rules.md §6.8 C-1..C-3", "Base+P+Venom",
+        EX_C1,
+        "swap", "wC", ("wC =bQ", "wC =bA1", "wC =bS1"),
+        note="bS1 pinned by wA1, still a target. Not wQ (always a1), the (1,-1) stack, wA1 (four steps away)",
     ),
 ]
 
@@ -336,6 +505,205 @@ MORE_FAN_POSITIONS = [
         P_LINE,
         "throw", "wP", ("bA1 \\wQ", "bA1 \\wP", "bA1 /wP", "bA1 wP\\"), note="wQ is pinned",
     ),
+    # --- Venom (fan-rules.md §6): what its examples leave out ---
+    FanExample(
+        "REF-VN2 covered Scorpion", "fan-rules.md §6.0 VN-3 4, §1.3 G-3", "Base+L+Venom",
+        EX_VN2.replace("(2,-1) bR1", "(2,-1) bR1+wB2"),
+        "flip", "", ("wQ ~", "wU ~", "wB1 ~", "wG2 ~", "wS1 ~", "wA1 ~", "wB2 ~"), statuses=(("last", ("wA2",)),),
+        note="EX-VN2's last sentence: with a beetle on bR1, wA1 ~ is legal too (and the beetle, a Beetle tile "
+        "on top, flips)",
+    ),
+    FanExample(
+        "REF-R frozen lock", "fan-rules.md §6.4 R-2 [R3]", "Base+L+Venom",
+        EX_VN2,
+        "flip", "", ("wQ ~", "wU ~", "wB1 ~", "wG2 ~", "wS1 ~", "wA2 ~"),
+        statuses=(("last", ("bR1",)), ("frozen", ("bR1",))),
+        note="a Frozen Scorpion still locks wA1; wA2 is no longer in Last",
+    ),
+    #     .     .     .     .
+    #  .    wR1    wQ    bQ    .
+    #     .     .     .     .
+    FanExample(
+        "REF-R own side", "fan-rules.md §6.4 R-2 [R1]", "Base+Venom",
+        "(0,0) wQ · (1,0) bQ · (-1,0) wR1",
+        "flip", "", ("wQ ~", "wR1 ~"), note="the lock binds the Scorpion's opponent only",
+    ),
+    FanExample(
+        "REF-VN Placed no flip", "fan-rules.md §2.2 Venom(Placed), VN-3 6", "Base+Venom(Placed)",
+        "(0,0) wQ · (1,0) bQ · (-1,0) wR1",
+        "flip", "", (),
+    ),
+    FanExample(
+        "REF-VN Placed faces", "fan-rules.md §2.2 Venom(Placed), VN-2", "Base+Venom(Placed)",
+        "(0,0) wQ · (1,0) bQ · (-1,0) wR1",
+        "place", "wF1", ("wF1 -wR1", "wF1 /wQ", "wF1 /wR1", "wF1 \\wR1", "wF1 wR1/"),
+        note="faces are still chosen at placement",
+    ),
+    FanExample(
+        "REF-VN Fixed no choice", "fan-rules.md §2.2 Venom(Fixed:...)", "Base+Venom(Fixed:FY)",
+        "(0,0) wQ · (1,0) bQ",
+        "place", "wB1", (), note="both Beetle tiles are Fireflies: never placed Beetle side up (next row)",
+    ),
+    FanExample(
+        "REF-VN Fixed face", "fan-rules.md §2.2 Venom(Fixed:...)", "Base+Venom(Fixed:FY)",
+        "(0,0) wQ · (1,0) bQ",
+        "place", "wF1", ("wF1 -wQ", "wF1 /wQ", "wF1 \\wQ"),
+    ),
+    FanExample(
+        "REF-VN Fixed front", "fan-rules.md §2.2 Venom(Fixed:...)", "Base+Venom(Fixed:FY)",
+        "(0,0) wQ · (1,0) bQ",
+        "place", "wR1", (), note="R is not listed: the Spider tiles show their front",
+    ),
+    #     .     .     .
+    #  .    wA1    bQ    .
+    #     .     .     .
+    FanExample(
+        "REF-VN Queen side up", "fan-rules.md §6.0 VN-2", "Base+Venom",
+        "(0,0) wA1 · (1,0) bQ",
+        "place", "wW", (), statuses=(("turn", 3),), note="the Queen tile is placed Queen side up only (next row)",
+    ),
+    FanExample(
+        "REF-VN Queen placed", "fan-rules.md §6.0 VN-2", "Base+Venom",
+        "(0,0) wA1 · (1,0) bQ",
+        "place", "wQ", ("wQ -wA1", "wQ /wA1", "wQ \\wA1"), statuses=(("turn", 3),),
+    ),
+    FanExample(
+        "REF-VN no Queen no flip", "fan-rules.md §6.0 VN-3 2, §1.3 G-1", "Base+Venom",
+        "(0,0) wA1 · (1,0) bQ",
+        "flip", "", (), statuses=(("turn", 3),),
+    ),
+    #     .     .     .     .
+    #  .    wD1    wQ    bQ    .
+    #     .     .     .     .
+    FanExample(
+        "REF-VN ordinal per tile", "fan-rules.md §6.0 VN-2", "Base+Venom",
+        "(0,0) wQ · (1,0) bQ · (-1,0) wD1",
+        "place", "wD2", ("wD2 -wD1", "wD2 /wD1", "wD2 /wQ", "wD2 \\wD1", "wD2 wD1/"),
+        note="tile G1 is in play as wD1: G2 is next, either face (wG3 never, the next row)",
+    ),
+    FanExample(
+        "REF-VN ordinal G3", "fan-rules.md §6.0 VN-2", "Base+Venom",
+        "(0,0) wQ · (1,0) bQ · (-1,0) wD1",
+        "place", "wG3", (),
+    ),
+    #     .     .     .     .     .
+    #  .    wA1    wW   bA1    bQ    .
+    #     .     .     .     .     .
+    FanExample(
+        "REF-W pinned", "fan-rules.md §6.1 W-2", "Base+Venom",
+        "(0,0) wW · (-1,0) wA1 · (1,0) bA1 · (2,0) bQ",
+        "sting", "wW", ("wW ~bA1",), note="the Wasp Queen and its victim both pinned: nothing moves",
+    ),
+    FanExample(
+        "REF-W in Last", "fan-rules.md §6.1 W-2, §3.3", "Base+Venom",
+        "(0,0) wW · (-1,0) wA1 · (1,0) bA1 · (2,0) bQ",
+        "sting", "wW", ("wW ~bA1",), statuses=(("last", ("wW",)),),
+        note="our reading: Last forbids throwing, not stinging (§3.3 names the throwers only)",
+    ),
+    FanExample(
+        "REF-W frozen", "fan-rules.md §6.1 W-2, §3.3", "Base+Venom",
+        "(0,0) wW · (-1,0) wA1 · (1,0) bA1 · (2,0) bQ",
+        "sting", "wW", (), statuses=(("last", ("wW",)), ("frozen", ("wW",))),
+    ),
+    #     .     .     .     .
+    #  .    bA1    wW    bW    .
+    #     .     .     .     .
+    FanExample(
+        "REF-W stings a Queen tile", "fan-rules.md §6.1 W-2", "Base+Venom",
+        "(0,0) wW · (1,0) bW · (-1,0) bA1",
+        "sting", "wW", ("wW ~bW", "wW ~bA1"), note="the enemy Queen tile, here Wasp side up: it turns Queen side up",
+    ),
+    #     .     .     .     .
+    #  .     wW    bE    bQ    .
+    #     .    bA1    .     .
+    #        .     .
+    FanExample(
+        "REF-W single-sided", "fan-rules.md §6.1 W-2 [decision]", "Base+Venom+E",
+        "(0,0) wW · (1,0) bE · (2,0) bQ · (0,1) bA1",
+        "sting", "wW", ("wW ~bA1",), note="the Flea has no back",
+    ),
+    FanExample(
+        "REF-Y no Prime", "fan-rules.md §6.5 Y-1", "Base+Venom",
+        EX_Y1,
+        "move", "wY1", (), note="EX-Y1 without Prime: no Fly move",
+    ),
+    FanExample(
+        "REF-Y Prime on its cell", "fan-rules.md §6.5 Y-1", "Base+Venom",
+        EX_Y1,
+        "move", "wY1", (), statuses=(("last", ("wY1",)), ("prime", "wY1")),
+        note="as if Black had thrown wY1: T is the Fly's own cell (it is Frozen too in play)",
+    ),
+    FanExample(
+        "REF-Y from a stack", "fan-rules.md §6.5 Y-2", "Base+Venom",
+        EX_Y1,
+        "move", "wY1", ("(1,-1) wY1 -bB1", "(2,-2) wY1 \\bB1", "(3,-1) wY1 bB1-", "(3,-2) wY1 bB1/"),
+        statuses=(("last", ("bB1",)), ("prime", "bB1")),
+        note="Prime bB1 on a height-2 pile: the descent from height 2 passes every gate here",
+    ),
+    #     .     .     .     .
+    #  .     wC    wQ    bQ    .
+    #     .     .    bA1    bU    .
+    #              .     .     .
+    FanExample(
+        "REF-C Stink bug", "fan-rules.md §6.8 C-2, §3.7 IM-1", "Base+LP+Venom",
+        "(0,0) wQ · (1,0) bQ · (-1,0) wC · (0,1) bA1 · (1,1) bU",
+        "swap", "wC", ("wC =bQ", "wC =bA1"), note="bU is never swapped",
+    ),
+    FanExample(
+        "REF-C frozen target", "fan-rules.md §6.8 C-2, §3.3", "Base+LP+Venom",
+        "(0,0) wQ · (1,0) bQ · (-1,0) wC · (0,1) bA1 · (1,1) bU",
+        "swap", "wC", ("wC =bQ",), statuses=(("last", ("bA1",)), ("frozen", ("bA1",))),
+    ),
+    #     .     .     .     .     .
+    #  .    wA1    wC    wQ    bQ    .
+    #     .     .     .    bA1    .
+    #                    .     .
+    FanExample(
+        "REF-C pinned", "fan-rules.md §6.8 C-1, §3.6", "Base+P+Venom",
+        "(-2,0) wA1 · (-1,0) wC · (0,0) wQ · (1,0) bQ · (0,1) bA1",
+        "swap", "wC", (), note="wA1 hangs on wC",
+    ),
+    #     .     .     .     .
+    #  .     wC    wQ    bQ    .
+    #     .     .    wA1   bA1    .
+    #              .     .     .
+    FanExample(
+        "REF-C own target, in Last", "fan-rules.md §6.8 C-2, §3.3", "Base+P+Venom",
+        "(0,0) wQ · (1,0) bQ · (-1,0) wC · (0,1) wA1 · (1,1) bA1",
+        "swap", "wC", ("wC =wA1", "wC =bQ", "wC =bA1"), statuses=(("last", ("wC",)),),
+        note="a target of either colour; our reading: a Centipede in Last still swaps (Last forbids throwing)",
+    ),
+    FanExample(
+        "REF-C no own move", "fan-rules.md §6.8", "Base+P+Venom",
+        "(0,0) wQ · (1,0) bQ · (-1,0) wC · (0,1) wA1 · (1,1) bA1",
+        "move", "wC", (), note="our reading: the Centipede's only action is the swap (§6.8 gives it no other)",
+    ),
+    #     .     .     .     .     .
+    #  .     bU    wJ    wQ    bQ    .
+    #     .     .    bA1    .     .
+    #              .     .
+    FanExample(
+        "REF-J Stink bug", "fan-rules.md §9.2 J-2, §3.7 IM-1", "Base+L+Venom+J",
+        "(0,0) wJ · (1,0) wQ · (2,0) bQ · (-1,0) bU · (0,1) bA1",
+        "throw", "wJ", ("bA1 /wJ", "bA1 bU/", "bA1 wJ/"), note="the Woodlouse never throws bU either",
+    ),
+    #        .     .     .
+    #     .    bS1   bA2    .
+    #  .     wQ    bW   bA1    .
+    #     .    wS1    .    wA1    .
+    #        .     .     .     .
+    FanExample(
+        "REF-VN royal Wasp", "fan-rules.md §6.0 VN-1, §3.8", "Base+Venom",
+        "(0,0) bW · (1,0) bA1 · (1,-1) bA2 · (0,-1) bS1 · (-1,0) wQ · (-1,1) wS1 · (1,1) wA1",
+        "result", "", (("", "InProgress"), ("(0,1) wA1 wS1-", "WhiteWins")),
+        note="the Queen tile Wasp side up is captured like the Queen",
+    ),
+    FanExample(
+        "REF-VN royal Wasp, Guardians", "fan-rules.md §6.0 VN-1, §8 GU-1", "Base+Venom+Guardians",
+        "(0,0) bW+wV · (1,0) bA1 · (1,-1) bA2 · (0,-1) bS1 · (-1,0) wQ · (-1,1) wS1 · (1,1) wA1",
+        "result", "", (("", "InProgress"), ("(0,1) wA1 wS1-", "WhiteWins")),
+        note="surrounded and covered; without wV on her the game would go on",
+    ),
 ]
 
 
@@ -353,8 +721,10 @@ def expected_moves(position, example):
 def selected(position, kind, piece):
     """The reference's moves of one kind for one piece (module docstring)."""
     if kind == "any":
-        return {m for m in position.legal_moves() if m != "pass" and m[0] == piece}
-    return {a.move for a in position.actions() if a.kind == kind and a.actor == piece}
+        return {m for m in position.legal_moves() if m != "pass" and m[0] == piece and isinstance(m[1], tuple)}
+    if kind == "all":
+        return position.legal_moves()
+    return {a.move for a in position.actions() if a.kind == kind and (a.actor == piece or kind == "flip" and not piece)}
 
 
 def assert_same(position, got, expected, label):
@@ -364,7 +734,8 @@ def assert_same(position, got, expected, label):
         pytest.fail(f"{label}\n{draw(position.stacks)}\n missing {missing}\n extra {extra}")
 
 
-SET_ROWS = [e for e in FAN_EXAMPLES + MORE_FAN_POSITIONS if e.kind in ("place", "move", "throw", "any")]
+SET_KINDS = ("place", "move", "throw", "any", "flip", "sting", "swap", "all")
+SET_ROWS = [e for e in FAN_EXAMPLES + MORE_FAN_POSITIONS if e.kind in SET_KINDS]
 
 
 @pytest.mark.parametrize("example", SET_ROWS, ids=[e.name for e in SET_ROWS])

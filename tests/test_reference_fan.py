@@ -1,10 +1,12 @@
 """The plain-Python reference (tests/reference.py) on the fan game types, held to the spec.
 
-The game-type grammar of fan-rules.md §2.1 (canonical printing GT-2, rejections GT-3), the
-pieces per side (§2.4) and the stack limit (§2.5); the perft vectors of §12; and properties
-of the reference over seeded random games (§14): no legal move splits the hive or piles a
-stack above the limit, every move changes the state (G-4) and gives a state of its own
-(ID-1), the statuses keep their shape (§3.2), every move's printed string parses back.
+The game-type grammar of fan-rules.md §2.1 (canonical printing GT-2, rejections GT-3, the
+Venom variants of §2.2), the pieces per side (§2.4) and the stack limit (§2.5); the statuses
+each kind of move leaves (§3.2) and Venom's names and move identity (§4.1, ID-1); the perft
+vectors of §12; and properties of the reference over seeded random games (§14): no legal move
+splits the hive or piles a stack above the limit, every move changes the state (G-4) and gives
+a state of its own (ID-1), the statuses keep their shape (§3.2) and name pieces by the face
+they show, every move's printed string parses back.
 The worked examples of the spec are in test_fan_examples.py. Nothing here imports the engine.
 """
 
@@ -14,8 +16,18 @@ from collections import Counter
 import pytest
 
 from .conftest import read_rows
-from .reference import BUGS, Position, bug, canonical_piece, is_connected, move_string, parse_game_type, perft
-from .test_fan_examples import EX_J1
+from .reference import (
+    BUGS,
+    GameType,
+    Position,
+    bug,
+    canonical_piece,
+    is_connected,
+    move_string,
+    parse_game_type,
+    perft,
+)
+from .test_fan_examples import EX_C1, EX_J1, EX_W1, VENOM_PERFT
 
 # fan-rules.md §12, the game types whose bugs the reference plays.
 SPEC_PERFT = {
@@ -23,6 +35,8 @@ SPEC_PERFT = {
     "Base+E": (4, 96, 1632, 26592),
     "Base+Dx": (5, 150, 2610, 45414),
     "Base+J": (5, 150, 2610, 45414),
+    "Base+Venom": VENOM_PERFT,
+    "Base+Venom(Placed)": VENOM_PERFT,
 }
 ALL_FAN = "Base+MLP+Guardians+Dx+E+J"
 
@@ -33,6 +47,11 @@ ALL_FAN = "Base+MLP+Guardians+Dx+E+J"
     ("base+e", "Base+E"), ("BASE+dX", "Base+Dx"), ("Base+guardians", "Base+Guardians"),
     ("Base+E+M", "Base+M+E"), ("Base+J+Dx+E", "Base+Dx+E+J"),
     ("Base+J+PLM+Dx+Guardians+E", ALL_FAN), (" Base+Guardians+LP+J ", "Base+LP+Guardians+J"),
+    ("base+venom", "Base+Venom"), ("Base+Venom+PL", "Base+LP+Venom"), ("Base+venom(placed)", "Base+Venom(Placed)"),
+    ("Base+VENOM(fixed:yf)+L", "Base+L+Venom(Fixed:FY)"),
+    ("Base+LP+Venom(Fixed:CURDYF)", "Base+LP+Venom(Fixed:FDRYUC)"),
+    ("Base+Guardians+J+Venom(Fixed: d)+E", "Base+Venom(Fixed:D)+Guardians+E+J"),
+    ("Base+Venom(Fixed:CF)+PL", "Base+LP+Venom(Fixed:FC)"),
 ])
 def test_game_type_prints_canonical(text, canonical):
     """GT-3: case-insensitive, segments and official letters in any order; GT-2: printed
@@ -58,8 +77,27 @@ def test_game_type_prints_canonical(text, canonical):
     ("Base+Dx(Fast)", "Dx has no variant 'Fast'"),
     ("Base+E(V2)", "E has no variant"),
     ("Base+M(V2)", "unknown token"),
-    ("Base+Venom", "Venom is not implemented"),
+    ("Base+Predators", "Predators is not implemented"),
     ("Base+Vx", "Vx is not implemented"),
+    ("Base+Venom+venom", "Venom is repeated"),
+    ("Base+Venom+Fx", "Venom and Fx are two versions of the Firefly"),
+    ("Base+Wx+Venom", "Venom and Wx are two versions of the Wasp"),
+    ("Base+M+Venom", r"Venom with M \(the Tick\) is not implemented"),
+    ("Base+MLP+Venom", r"Venom with M \(the Tick\) is not implemented"),
+    ("Base+M+Venom(Placed)", r"Venom with M \(the Tick\) is not implemented"),
+    ("Base+Venom(Fixed:U)", "names U without L"),
+    ("Base+L+Venom(Fixed:C)", "names C without P"),
+    ("Base+Venom(Fixed:T)", "names T without M"),
+    ("Base+Venom(Placed,Fixed:F)", "both Venom variants"),
+    ("Base+Venom(Placed,Placed)", "both Venom variants"),
+    ("Base+Venom(Fixed:FF)", "each once"),
+    ("Base+Venom(Fixed:W)", "F D R Y U T C"),
+    ("Base+Venom(Fixed:)", "F D R Y U T C"),
+    ("Base+Venom(Fixed)", "Venom has no variant 'Fixed'"),
+    ("Base+Venom(Placed:F)", "Venom has no variant"),
+    ("Base+Venom(Mixed)", "Venom has no variant 'Mixed'"),
+    ("Base+Venom(CentipedeStrict)", r"variant Venom\(CentipedeStrict\) is not implemented"),
+    ("Base+P+Venom(Placed,DragonflyOneTurn)", r"variant Venom\(DragonflyOneTurn\) is not implemented"),
 ])
 def test_bad_game_types_say_why(text, reason):
     """GT-3: unknown or repeated tokens, both versions of one bug, variants not played."""
@@ -84,11 +122,59 @@ def test_pieces_per_side():
 
 @pytest.mark.parametrize("game_type,limit", [
     ("Base", 5), ("Base+MLP", 7), ("Base+MLP+Guardians", 11), ("Base+Dx", 7), ("Base+M+Guardians+Dx", 13),
-    ("Base+E+J", 5),
+    ("Base+E+J", 5), ("Base+Venom", 11), ("Base+LP+Venom", 11), ("Base+Venom(Placed)", 11),
+    ("Base+LP+Venom+Guardians", 15), ("Base+Venom(Fixed:D)", 11), ("Base+Venom(Fixed:FY)", 5),
 ])
 def test_stack_height_limit(game_type, limit):
-    """§2.5: 1 + 2 x (Beetles 2, Mosquito 1, Guardians 2, Dx 1)."""
+    """§2.5: 1 + 2 x (Beetle tiles 2, Mosquito 1, Venom's Grasshopper tiles 3, Guardians 2, Dx 1).
+    Our reading for Venom(Fixed:...) without D: the Grasshopper tiles never show the Dragonfly,
+    so they are not top-capable (the spec gives no such example; an upper bound either way)."""
     assert parse_game_type(game_type).max_height == limit
+
+
+def test_stack_height_limit_with_the_tick_tile():
+    """§2.5's Venom examples with M, which parse_game_type refuses (the Tick is not played):
+    Base+MLP+Venom 13, Base+MLP+Venom+Guardians 17 (the Mosquito tile counted once)."""
+    assert GameType("MLP", ("Venom",)).max_height == 13
+    assert GameType("MLP", ("Venom", "Guardians")).max_height == 17
+
+
+def test_venom_tiles_and_faces():
+    """§2.4: Venom turns the official pieces into tiles (same counts, named by their front in
+    hand); §2.2: the faces each tile can show per variant; §4.1: either name of a tile in play."""
+    position = Position("Base+LP+Venom")
+    assert position.pieces_of("w") == Position("Base+LP").pieces_of("w") and len(position.hand["b"]) == 13
+    faces = {code: position.rules.faces(code) for code in "QSBGALP"}
+    assert faces == {"Q": ("Q", "W"), "S": ("S", "R"), "B": ("B", "F"), "G": ("G", "D"), "A": ("A", "Y"),
+                     "L": ("L", "U"), "P": ("P", "C")}
+    assert parse_game_type("Base+Venom(Placed)").faces("Q") == ("Q",)
+    assert parse_game_type("Base+Venom(Placed)").faces("B") == ("B", "F")
+    fixed = parse_game_type("Base+Venom(Fixed:FY)")
+    assert [fixed.faces(c) for c in "QSBGA"] == [("Q",), ("S",), ("F",), ("G",), ("Y",)]
+    assert not fixed.flips and not parse_game_type("Base+Venom(Placed)").flips and position.rules.flips
+    example = Position.from_example("Base+Venom", "(0,0) wQ · (0,1) bA1+wD1 · (1,0) bW", last=("bQ",), prime="wG1")
+    assert "wG1" not in example.hand["w"] and "bQ" not in example.hand["b"] and example.stacks[(0, 1)] == ["bA1", "wD1"]
+    assert example.last == {"bW"} and example.prime == "wD1", "statuses by the face shown"
+    assert example.cell_of("wG1") == example.cell_of("wD1") == (0, 1) and example.level_of("wG1") == 1
+    for board, reason in [
+        ("(0,0) wQ · (1,0) wW", "placed twice"), ("(0,0) wG1 · (1,0) wD1", "placed twice"),
+        ("(0,0) wU", r"not a piece of Base\+Venom "), ("(0,0) wT", "not a piece"),
+    ]:
+        with pytest.raises(ValueError, match=reason):
+            Position.from_example("Base+Venom", board)
+    for game_type, board in [("Base+Venom(Placed)", "(0,0) wW"), ("Base+Venom(Fixed:FY)", "(0,0) wB1"),
+                             ("Base+Venom", "(0,0) wE")]:
+        with pytest.raises(ValueError, match="not a piece of"):
+            Position.from_example(game_type, board)
+
+
+def test_white_first_entries_in_venom():
+    """EX-VN1: White's first entries in Base+Venom, printed as the spec lists them (tile order,
+    front face first)."""
+    position = Position("Base+Venom")
+    first = "wS1;wR1;wB1;wF1;wG1;wD1;wA1;wY1"
+    assert sorted(move_string(position, m) for m in position.legal_moves()) == sorted(first.split(";"))
+    assert all(dest == (0, 0) for _, dest in position.legal_moves())
 
 
 def test_example_positions_are_checked():
@@ -144,6 +230,73 @@ def test_statuses_each_kind_of_move_leaves():
     assert (child.last, child.frozen, child.prime, child.placed) == (frozenset(), frozenset(), None, None)
 
 
+def test_statuses_venom_actions_leave():
+    """§3.2 for Venom: a flip: Last and Prime the tile by its new face; a sting: Last, Prime and
+    Frozen the victim by its new face (bA1 stung becomes bY1, W-2); a swap: Last both, Prime the
+    Centipede, nothing frozen, the two pieces trade cells (C-3)."""
+    w1 = Position.from_example("Base+L+Venom", EX_W1, last=("bG1",))
+    c1 = Position.from_example("Base+P+Venom", EX_C1)
+    cases = [
+        (w1, "wB1 ~", ({"wF1"}, set(), "wF1", None), ((0, 1), ["bS1", "wF1"])),
+        (w1, "wW ~", ({"wQ"}, set(), "wQ", None), ((0, 0), ["wQ"])),
+        (w1, "wW ~bA1", ({"bY1"}, {"bY1"}, "bY1", None), ((1, 0), ["bY1"])),
+        (w1, "wQ ~BB1", ({"bF1"}, {"bF1"}, "bF1", None), ((-1, 0), ["bF1"])),  # either name of wW's tile
+        (c1, "wC =bS1", ({"wC", "bS1"}, set(), "wC", None), ((1, 1), ["wC"])),
+    ]
+    for position, text, statuses, (cell, stack) in cases:
+        move = position.parse(text)
+        child = position.copy()
+        child.play(move, check=True)
+        assert (set(child.last), set(child.frozen), child.prime, child.placed) == statuses, text
+        assert child.stacks[cell] == stack, text
+    child = c1.copy()
+    child.play(c1.parse("wC =bS1"))
+    assert child.stacks[(-1, 0)] == ["bS1"]
+
+
+def test_venom_placement_by_face():
+    """VN-2, §4.2: `wD2 -wQ` places tile G2 Dragonfly side up when it is the lowest Grasshopper
+    tile in hand; Placed = Last = Prime = wD2; the hand loses tile G2."""
+    position = Position.from_example("Base+Venom", "(0,0) wQ · (1,0) bQ · (-1,1) wG1")
+    move = position.parse("wD2 -wQ")
+    assert move == ("wD2", (-1, 0)) and move in position.legal_moves()
+    child = position.copy()
+    child.play(move)
+    assert child.stacks[(-1, 0)] == ["wD2"] and "wG2" not in child.hand["w"]
+    assert (child.last, child.prime, child.placed) == ({"wD2"}, "wD2", "wD2")
+    assert position.parse("wG2 -wQ") != move and position.parse("wG2 -wQ") in position.legal_moves()
+    assert position.parse("wD3 -wQ") not in position.legal_moves()
+
+
+def test_venom_names_and_identity():
+    """§4.1, §4.2, ID-1: either name of a tile in play parses to its move, printed by the current
+    name; a flip, a sting and a swap print as the spec writes them and parse back; a flipped tile
+    is in Last under its new name, so its owner's opponent cannot sting it and its owner cannot flip
+    it back next turn; after a sting the opponent's Fly targets the victim (Y-1, A.6)."""
+    w1 = Position.from_example("Base+L+Venom", EX_W1, last=("bG1",))
+    assert w1.parse("wB1 ~") == w1.parse("wf1 ~") == ("wB1", "~")
+    assert w1.parse("wW ~bA1") == w1.parse("wQ ~by1") == ("wW", "~", "bA1")
+    assert move_string(w1, ("wW", "~", "bA1")) == "wW ~bA1" and move_string(w1, ("wB1", "~")) == "wB1 ~"
+    c1 = Position.from_example("Base+P+Venom", EX_C1)
+    assert c1.parse("wP =bS1") == ("wC", "=", "bS1") and move_string(c1, ("wC", "=", "bS1")) == "wC =bS1"
+    with pytest.raises(ValueError, match="not in play"):
+        c1.parse("wC =bA2")
+    # A tile flipped by its owner: in Last by its new face, so not stung during the next turn.
+    board = "(0,0) wW · (1,0) bA1 · (2,0) bQ · (-1,0) wA1 · (3,0) bY2"
+    position = Position.from_example("Base+Venom", board, to_move="b")
+    position.play(position.parse("bA1 ~"), check=True)
+    assert position.stacks[(1, 0)] == ["bY1"] and position.last == {"bY1"}
+    assert not any(len(m) == 3 for m in position.legal_moves()), "bY1 is in Last: no sting"
+    # A sting: the victim is Frozen (no move, no flip) and Prime, the Fly's target (Y-1, A.6).
+    position = Position.from_example("Base+Venom", board)
+    position.play(position.parse("wW ~bA1"), check=True)
+    assert (position.stacks[(1, 0)], position.prime, position.frozen) == (["bY1"], "bY1", {"bY1"})
+    assert not any(m[0] == "bY1" for m in position.legal_moves())
+    assert {m[1] for m in position.legal_moves() if m[0] == "bY2"} == {(2, -1), (1, -1), (0, 1), (1, 1), "~"}
+    with pytest.raises(ValueError, match="placed twice"):
+        Position.from_example("Base+Venom", board + " · (4,0) bY1")
+
+
 def test_own_move_and_own_throw_to_one_cell_are_one_move():
     """EX-J1, ID-2 and ST-1: `wQ -wJ` is both wQ's slide and wJ's throw, one move."""
     position = Position.from_example("Base+J", EX_J1)
@@ -179,6 +332,10 @@ def move_kind(position, move):
     """What a legal move is, for counting what the random games exercised."""
     if move == "pass":
         return "pass"
+    if len(move) == 3:
+        return "sting" if move[1] == "~" else "swap"
+    if move[1] == "~":
+        return "flip"
     piece, dest = move
     if not position.in_play(piece):
         return "place on top" if dest in position.stacks else "place"
@@ -208,6 +365,8 @@ def check_position(position, kinds):
         assert is_connected(child.stacks), f"{move} splits the hive"
         assert max(len(s) for s in child.stacks.values()) <= limit, move
         assert child.signature() != before, f"{move} changes nothing (G-4)"
+        on_board = {p for stack in child.stacks.values() for p in stack}
+        assert child.last | {child.prime} - {None} <= on_board, f"{move}: statuses by the faces shown"
         children.add(child.signature())
         if move != "pass":
             text = move_string(position, move)
@@ -236,7 +395,13 @@ def random_game(game_type, seed, plies, kinds):
         position.play(random_move(rng, moves))
 
 
-FAN_TYPES = ["Base+E", "Base+J", "Base+Dx", "Base+Guardians", "Base+M+Guardians+Dx", ALL_FAN]
+FAN_TYPES = [
+    "Base+E", "Base+J", "Base+Dx", "Base+Guardians", "Base+M+Guardians+Dx", ALL_FAN,
+    "Base+Venom", "Base+LP+Venom", "Base+LP+Venom+Guardians", "Base+Venom(Placed)", "Base+LP+Venom(Fixed:FDRYUC)",
+    "Base+LP+Venom+E+J",
+]
+# Venom's new kinds of move; the Centipede has no move of its own (its swap is counted).
+VENOM_KINDS = ("flip", "sting", "swap", "move W", "move F", "move D", "move R", "move Y", "move U")
 
 
 def test_random_games_keep_the_rules_properties():
@@ -245,7 +410,8 @@ def test_random_games_keep_the_rules_properties():
     kinds = Counter()
     for game_type in FAN_TYPES:
         random_game(game_type, 0, 40, kinds)
-    for kind in ("place on top", "enemy throw", "carry", "move V", "move Z", "move Dx", "move E", "move J"):
+    fan_kinds = ("place on top", "enemy throw", "carry", "move V", "move Z", "move Dx", "move E", "move J")
+    for kind in fan_kinds + VENOM_KINDS:
         assert kinds[kind] > 0, f"the random games never offered a {kind}: {dict(kinds)}"
 
 
