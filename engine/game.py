@@ -22,6 +22,7 @@ from .rules.board import compute_key, copy_state, make_move, new_state, put_piec
 from .rules.bugs import (
     BLACK,
     BUGS,
+    EXPANSION_BIT,
     FAN_BITS,
     NUM_BUGS,
     NUM_PIECES,
@@ -73,8 +74,10 @@ from .rules.moves import (
     KIND_PLACE,
     PASS_MOVE,
     encode,
+    encode_full,
     find_slot,
     move_dest,
+    move_face,
     move_kind,
     move_other,
     move_piece,
@@ -88,6 +91,7 @@ from .rules.movegen import (
     is_pinned,
     pieces_may_move,
     placeable_pieces,
+    placement_faces,
     throws_by,
 )
 from .rules.movegen import placement_cells as _placement_cells
@@ -100,6 +104,7 @@ from .rules.notation import (
     format_turn,
     parse_game_string,
     parse_game_type,
+    parse_face_piece,
     parse_move_text,
     parse_piece,
     piece_name,
@@ -133,7 +138,8 @@ _REFERENCE_SCAN = ((0, 3), (1, 4), (2, 5), (3, 0), (4, 1), (5, 2))
 # The codec's functions as plain Python (numba keeps each one's source as .py_func):
 # decoding a move from Python must not pay a call into compiled code per field.
 _kind_of, _piece_of, _dest_of, _encode = move_kind.py_func, move_piece.py_func, move_dest.py_func, encode.py_func
-_other_of = move_other.py_func
+_other_of, _face_of, _encode_full = move_other.py_func, move_face.py_func, encode_full.py_func
+VENOM = EXPANSION_BIT["Venom"]
 _neighbor = neighbor.py_func
 _bug_enabled = bug_enabled.py_func
 
@@ -169,8 +175,15 @@ class Move(int):
 
     @property
     def piece_name(self):
-        """The piece's name, e.g. 'wS1'; None for a pass."""
-        return None if self.piece < 0 else piece_name(self.piece)
+        """The piece's name, e.g. 'wS1' (a placement's by the face it shows,
+        'wD1'); None for a pass."""
+        return None if self.piece < 0 else piece_name(self.piece, self.face)
+
+    @property
+    def face(self):
+        """The face a placement shows (Venom, fan-rules.md §6.0): 0 its front,
+        1 its back; 0 for every other kind."""
+        return max(0, self._field("face", _face_of(self)))
 
     @property
     def dest(self):
@@ -185,10 +198,15 @@ class Move(int):
         return self._field("other", _other_of(self))
 
     @classmethod
-    def place(cls, piece, dest):
+    def place(cls, piece, dest, face=None):
         """The placement of `piece` (an id or a name such as 'wS1') on `dest` (an
-        axial (q, r) pair, or a grid cell)."""
-        return cls(_encode(KIND_PLACE, _as_piece_id(piece), _as_dest(dest)))
+        axial (q, r) pair, or a grid cell), showing `face` (Venom: 1 for the
+        back; by default the face a name names, 'wD1' the back of tile G1)."""
+        piece, named = _as_piece_and_face(piece)
+        face = named if face is None else face
+        if face not in (0, 1):
+            raise ValueError(f"a face is 0 (the front) or 1 (the back), not {face!r}")
+        return cls(_encode_full(KIND_PLACE, piece, _as_dest(dest), -1, face))
 
     @classmethod
     def move(cls, piece, dest):
@@ -211,31 +229,34 @@ class Move(int):
             return text
         if KIND_FORMS[_kind_of(self)] != FORM_REFERENCE:
             return format_move_text(_text_of(self))
-        return f"{piece_name(self.piece)} to {axial(self.dest)}"
+        return f"{self.piece_name} to {axial(self.dest)}"
 
     def __repr__(self):
         return f"Move({self})"
 
 
 
-def _move_string(ply, height, stack, piece_cell, move):
-    """MoveString of `move` in the position of these arrays, with MzingaEngine's
-    choice of reference (uhp.md, "Which reference to print"): the piece under
-    the destination, else the first neighbour in _REFERENCE_SCAN order."""
-    if KIND_FORMS[_kind_of(move)] != FORM_REFERENCE:
-        return format_move_text(_text_of(move))
+def _move_string(ply, height, stack, piece_cell, faces, move):
+    """MoveString of `move` in the position of these arrays (`faces`: the face
+    each piece shows), with MzingaEngine's choice of reference (uhp.md, "Which
+    reference to print"): the piece under the destination, else the first
+    neighbour in _REFERENCE_SCAN order."""
+    text = _text_of(move)
+    if text.form != FORM_REFERENCE:
+        return format_move_text(text._replace(face=int(faces[text.piece]) if text.piece >= 0 else 0), faces)
     piece, dest = move.piece, move.dest
+    face = move.face if _kind_of(move) == KIND_PLACE else int(faces[piece])
     if ply == 0:
-        return piece_name(piece)
+        return piece_name(piece, face)
     if height[dest] > 0:
-        return format_move_text(MoveText(False, piece, int(stack[dest, height[dest] - 1]), None))
+        return format_move_text(MoveText(False, piece, int(stack[dest, height[dest] - 1]), None, face=face), faces)
     source = piece_cell[piece]
     for scan_dir, dest_dir in _REFERENCE_SCAN:
         cell = _neighbor(dest, scan_dir)
         level = height[cell] - (1 if cell == source else 0)  # the mover is lifted
         if level > 0:
-            return format_move_text(MoveText(False, piece, int(stack[cell, level - 1]), dest_dir))
-    raise ValueError(f"{piece_name(piece)} to {axial(dest)} has no neighbouring piece to name")
+            return format_move_text(MoveText(False, piece, int(stack[cell, level - 1]), dest_dir, face=face), faces)
+    raise ValueError(f"{piece_name(piece, face)} to {axial(dest)} has no neighbouring piece to name")
 
 
 def _text_of(move):
@@ -245,6 +266,8 @@ def _text_of(move):
     form = KIND_FORMS[_kind_of(move)]
     if form == FORM_PASS:
         return PASS_TEXT
+    if form == FORM_REFERENCE:
+        return MoveText(False, move.piece, face=move.face)
     if form == FORM_CHOOSE:
         return MoveText(False, form=form, chosen=(move.piece, _dest_of(move), move.other))
     return MoveText(False, move.piece, form=form, target=move.other)
@@ -286,10 +309,15 @@ def _as_place(place):
 
 def _as_piece_id(piece):
     """A piece id from an id or a name."""
+    return _as_piece_and_face(piece)[0]
+
+
+def _as_piece_and_face(piece):
+    """(piece id, the face a name names, 0 for an id) from an id or a name."""
     if isinstance(piece, str):
-        return _as_piece(piece)
+        return parse_face_piece(_as_name(piece))
     if _is_int(piece) and 0 <= piece < NUM_PIECES:
-        return int(piece)
+        return int(piece), 0
     raise TypeError(f"a piece is an id below {NUM_PIECES} or a name such as 'wS1', not {piece!r}")
 
 
@@ -302,11 +330,15 @@ def _as_dest(dest):
     raise TypeError(f"a destination is an axial (q, r) pair of ints (or a cell below {NUM_CELLS}), not {dest!r}")
 
 
-def _as_piece(name):
-    """A piece id from its name ('wS1', any case)."""
+def _as_name(name):
     if not isinstance(name, str):
         raise TypeError(f"a piece is named by a string such as 'wS1', not {type(name).__name__}")
-    return parse_piece(name.strip())
+    return name.strip()
+
+
+def _as_piece(name):
+    """A piece id from its name ('wS1', any case; either name of a Venom tile)."""
+    return parse_piece(_as_name(name))
 
 PASS = Move(PASS_MOVE)
 
@@ -368,6 +400,7 @@ class Board:
         self._info, self._undo = state.info, state.undo
         self._height, self._stack = state.height, state.stack
         self._piece_cell, self._piece_level = state.piece_cell, state.piece_level
+        self._face = state.face
 
     # --- Construction -----------------------------------------------------------
     @classmethod
@@ -406,11 +439,12 @@ class Board:
         state = board._state
         for (q, r), names in stacks.items():
             for name in names:
-                piece = parse_piece(name)
+                piece, face = parse_face_piece(name, backs=board.has_venom)
                 if state.piece_cell[piece] >= 0:
                     raise ValueError(f"{name} is on the board twice")
                 if not board.has_bug(PIECE_BUG[piece]):
                     raise ValueError(f"{name} is not a piece of {board.game_type}")
+                state.face[piece] = face
                 put_piece(state, piece, cell_of(q, r))
         if turn < 1 or to_move not in (WHITE, BLACK):
             raise ValueError(f"no TurnString has side {to_move} and turn {turn}")
@@ -451,6 +485,7 @@ class Board:
             all(self._info[field] == other._info[field] for field in _IDENTITY_INFO)
             and (self._piece_cell == other._piece_cell).all()
             and (self._piece_level == other._piece_level).all()
+            and (self._face == other._face).all()
         )
 
     def __hash__(self):
@@ -508,6 +543,11 @@ class Board:
     def has_bug(self, bug):
         """Whether the game type has the bug (an index of engine.rules.bugs.BUGS)."""
         return bool(_bug_enabled(self._state, bug))
+
+    @property
+    def has_venom(self):
+        """Whether the official tiles have two faces (fan-rules.md §6.0)."""
+        return bool(self.expansions & VENOM)
 
     @property
     def game_type(self):
@@ -595,19 +635,24 @@ class Board:
         the bugs this game type has, in the table's order: ['wQ', 'wS1', ...]."""
         return [piece_name(piece) for piece in hand(self, _as_color(color))]
 
+    def name(self, piece):
+        """The name of `piece` (an id) by the face it shows: 'wB1', or with
+        Venom 'wF1' for tile B1 Firefly side up (fan-rules.md §4.1)."""
+        return piece_name(piece, int(self._face[_as_piece_id(piece)]))
+
     def stacks(self):
         """{(q, r): ('wB1', ...)} of every occupied place, each stack bottom first."""
-        return {place: tuple(piece_name(piece) for piece in pile) for place, pile in stacks(self).items()}
+        return {place: tuple(self.name(piece) for piece in pile) for place, pile in stacks(self).items()}
 
     def piece_at(self, place):
         """The name of the piece on top at axial (q, r), None if the place is empty."""
         piece = self.top_piece(_as_place(place))
-        return None if piece < 0 else piece_name(piece)
+        return None if piece < 0 else self.name(piece)
 
     def stack_at(self, place):
         """The names of the pieces at axial (q, r), bottom first; () if empty."""
         cell = _as_place(place)
-        return tuple(piece_name(piece) for piece in self._stack[cell, : self._height[cell]].tolist())
+        return tuple(self.name(piece) for piece in self._stack[cell, : self._height[cell]].tolist())
 
     def locate(self, name):
         """Axial (q, r) of the piece named `name` ('wS1'), None while in hand."""
@@ -656,7 +701,7 @@ class Board:
         snapshot of the stacks taken here (so a list kept while the board moves
         on still prints right)."""
         n = generate_moves(self._state, self._buffer)
-        position = (self.ply, self._height.copy(), self._stack.copy(), self._piece_cell.copy())
+        position = (self.ply, self._height.copy(), self._stack.copy(), self._piece_cell.copy(), self._face.copy())
         moves = [Move(m) for m in self._buffer[:n].tolist()]
         for move in moves:
             move._position = position
@@ -700,7 +745,7 @@ class Board:
     # --- Notation ------------------------------------------------------------------
     def uhp(self, move):
         """MoveString of a legal move, with MzingaEngine's choice of reference."""
-        return _move_string(self.ply, self._height, self._stack, self._piece_cell, _as_move(move, "uhp"))
+        return _move_string(self.ply, self._height, self._stack, self._piece_cell, self._face, _as_move(move, "uhp"))
 
     def parse_uhp(self, text):
         """The legal Move a MoveString names, resolved against this position.
@@ -709,7 +754,7 @@ class Board:
         reason, for a move the rules forbid."""
         if not isinstance(text, str):
             raise TypeError(f"parse_uhp() takes a MoveString such as 'wS1 -wA1', not {type(text).__name__}")
-        parsed = parse_move_text(text, fan=bool(self.expansions & FAN_BITS))
+        parsed = parse_move_text(text, fan=bool(self.expansions & FAN_BITS), backs=self.has_venom)
         if self.is_game_over:
             raise IllegalMoveError(
                 "You can't pass, the game is over." if parsed.is_pass else "You can't play, the game is over."
@@ -726,12 +771,14 @@ class Board:
             # whose fields print the same.
             kinds = KINDS_OF_FORM[parsed.form]
             for legal in self.legal_moves:
-                if _kind_of(legal) in kinds and _text_of(legal) == parsed._replace(controller=-1):
-                    return Move._named(legal, format_move_text(parsed))
+                if _kind_of(legal) in kinds and _text_of(legal) == parsed._replace(controller=-1, face=0):
+                    return Move._named(legal, self.uhp(legal))
             raise IllegalMoveError(f"{format_move_text(parsed)} is not a legal move here.")
         dest, blocked = self._resolve(parsed)
         in_play = self._piece_cell[parsed.piece] >= 0
-        move = Move.move(parsed.piece, dest) if in_play else Move.place(parsed.piece, dest)
+        move = Move.move(parsed.piece, dest) if in_play else Move.place(parsed.piece, dest, parsed.face)
+        # Printed by the faces the pieces show (either name of a tile in play is read).
+        shown = parsed._replace(face=int(self._face[parsed.piece]) if in_play else parsed.face)
         if not blocked:
             # The legal move that brings that piece to that cell, whatever its
             # kind (a throw, a Dragonfly's carry): the one with that identity.
@@ -742,7 +789,7 @@ class Board:
                 if parsed.thrower >= 0 and legal not in self._throws_by(parsed.thrower):
                     raise IllegalMoveError(f"{piece_name(parsed.thrower)} can't throw "
                                            f"{piece_name(parsed.piece)} there.")
-                return Move._named(legal, format_move_text(parsed))
+                return Move._named(legal, format_move_text(shown, self._face))
         raise IllegalMoveError(self._illegal_reason(move, blocked))
 
     def _throws_by(self, thrower):
@@ -814,6 +861,10 @@ class Board:
             return "When there are multiple pieces of the same bug type, you must play the pieces in order."
         if blocked:
             return "You can't move there because a piece already exists at that position."
+        if not in_play and not (placement_faces(state, piece) >> move.face) & 1:
+            if self.has_venom and bug == PIECE_BUG[queen]:
+                return "The Queen tile is placed Queen side up."
+            return f"In {self.game_type} {piece_name(piece)} is placed showing {piece_name(piece, 1 - move.face)}."
         if not in_play:
             return _PLACEMENT_RULES[BUGS[bug].placement]
         if is_covered(state, piece):

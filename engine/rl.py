@@ -50,13 +50,12 @@ import numpy as np
 from numba import njit, typeof
 
 from .rules.board import copy_position, make_move, new_state, unmake_move
-from .rules.bugs import CLIMBERS, DIAGONAL, NUM_BUGS, NUM_PIECES, PIECES_PER_SIDE, PLACE_ON_TOP
+from .rules.bugs import CLIMBERS, NUM_BUGS, NUM_PIECES, PIECES_PER_SIDE, PLACE_ON_TOP
 from .rules.constants import (
     BLACK_WINS,
     BUG_COPIES,
     BUG_EXPANSION,
     BUG_FIRST_IDS,
-    BUG_MOVEMENT,
     BUG_PLACEMENT,
     INFO_EXPANSIONS,
     INFO_FLAGS,
@@ -85,6 +84,7 @@ from .rules.moves import (
     NUM_SLOTS,
     PASS_MOVE,
     encode,
+    encode_full,
     move_dest,
     move_kind,
     move_piece,
@@ -219,25 +219,25 @@ def pop_kernel(a):
 
 @njit(cache=True, nogil=True)
 def _move(s, action, centre, moves):
-    """The move of an action (its kind from where the piece is). `moves` is
-    scratch: a Dragonfly's hop from on top to empty ground is a carry or not as
-    the rules decide (DX-3), so that one asks the move generator."""
+    """The move of an action. `moves` is scratch for the move generator."""
     if action == PASS_ACTION:
         return PASS_MOVE
-    # Every slot the table plays so far is an arrival of a piece on a cell.
-    piece = action // WINDOW_CELLS
+    # Every slot the table plays so far is of a piece and a cell (moves.move_slot):
+    # the legal move of that slot, found by the move generator (a hop from on top
+    # is a carry or not, a cell of an enemy tile a sting, the tile's own a flip).
+    index = action // WINDOW_CELLS
+    piece = index % NUM_PIECES
     cell = grid_cell(action % WINDOW_CELLS, centre)
-    at = s.piece_cell[piece]
-    if at < 0:
-        return encode(KIND_PLACE, piece, cell)
+    slot = index * NUM_CELLS + cell
+    n = generate_moves(s, moves)
+    for i in range(n):
+        if move_slot(moves[i]) == slot:
+            return moves[i]
+    # Not legal: the plain move of the slot, which the caller refuses.
+    if s.piece_cell[piece] < 0:
+        return encode_full(KIND_PLACE, piece, cell, -1, index // NUM_PIECES)
     if PIECE_COLOR[piece] != (s.info[INFO_PLY] & 1):
         return encode(KIND_THROW, piece, cell)
-    if BUG_MOVEMENT[PIECE_BUG[piece]] & DIAGONAL and s.height[at] > 1 and s.height[cell] == 0:
-        slot = move_slot(encode(KIND_MOVE, piece, cell))
-        n = generate_moves(s, moves)
-        for i in range(n):
-            if move_slot(moves[i]) == slot:
-                return moves[i]
     return encode(KIND_MOVE, piece, cell)
 
 
@@ -345,7 +345,7 @@ def observation_into(a, out):
             continue
         at = window_cell(cell, centre)
         if at >= 0:
-            out[s.piece_level[piece] * NUM_KINDS + PIECE_KIND[piece], at // WINDOW, at % WINDOW] = 1.0
+            out[s.piece_level[piece] * NUM_KINDS + PIECE_KIND[piece, s.face[piece]], at // WINDOW, at % WINDOW] = 1.0
     for color in range(2):
         for bug in range(NUM_BUGS):
             enabled = BUG_EXPANSION[bug] == 0 or (s.info[INFO_EXPANSIONS] & BUG_EXPANSION[bug]) != 0

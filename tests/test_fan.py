@@ -43,7 +43,9 @@ def max_height(game_type):
 
 # --- Game types (§2.1) --------------------------------------------------------------
 def test_every_fan_game_type_prints_canonically_and_the_official_ones_are_unchanged():
-    assert len(FAN_TYPES) == 8 * 15 and not set(FAN_TYPES) & set(game_types())
+    # 15 sets of the tokens other than Venom with each official type; Venom with
+    # each set of Guardians, E, J, with Base and Base+L (not yet M or P).
+    assert len(FAN_TYPES) == 8 * 15 + 2 * 8 and not set(FAN_TYPES) & set(game_types())
     for game_type in FAN_TYPES + game_types():
         assert format_game_type(parse_game_type(game_type)) == game_type
 
@@ -61,7 +63,12 @@ def test_tokens_and_letters_come_in_any_order_and_case(text, canonical):
 @pytest.mark.parametrize("text, reason", [
     ("Base+E+e", "E is named twice"),
     ("Base+M+L", "go in one segment"),
-    ("Base+Venom", "does not play Venom yet"),
+    ("Base+M+Venom", "does not play Venom with M yet"),
+    ("Base+LP+Venom", "does not play Venom with P yet"),
+    ("Base+Venom(Placed,Fixed:F)", "one variant"),
+    ("Base+Venom(Fixed:U)", "needs L"),
+    ("Base+L+Venom(Fixed:UU)", "at most once"),
+    ("Base+E(Placed)", "variant 'Placed' of E"),
     ("Base+Guardians+Vx", "does not play Vx yet"),
     ("Base+Dx(V2)", "variant 'V2' of Dx"),
     ("Base+J(Literal)", "variant 'Literal' of J"),
@@ -91,7 +98,7 @@ def test_fan_game_types_need_the_option_and_info_names_them_once_it_is_on():
     answers = session_answers("info", "newgame Base+E", "options set FanBugs True", "info", "newgame base+e+mlp")
     assert answers[0].splitlines()[1] == "Mosquito;Ladybug;Pillbug"
     assert answers[1].startswith("err Base+E is a fan game type") and "options set FanBugs True" in answers[1]
-    assert answers[3].splitlines()[1] == FAN_CAPABILITIES == "Mosquito;Ladybug;Pillbug;Guardians;Dx;E;J"
+    assert answers[3].splitlines()[1] == FAN_CAPABILITIES == "Mosquito;Ladybug;Pillbug;Venom;Guardians;Dx;E;J"
     assert answers[4] == "Base+MLP+E;NotStarted;White[1]\n"
 
 
@@ -174,15 +181,27 @@ def test_every_move_of_random_fan_games_keeps_the_rules_invariants(game_type):
 # --- The spec's examples and the perft table, on the engine ---------------------------
 def engine_board(position):
     """The engine's board of a reference position built from a spec example."""
-    # Last is the mover first (the Dragonfly before its cargo).
-    last = sorted(position.last, key=lambda name: name[1:] != "Dx")
+    # Last is the mover first (the Dragonfly before its cargo, `Prime`).
+    last = sorted(position.last, key=lambda name: name != position.prime and name[1:] != "Dx")
     frozen = next(iter(position.frozen), None)
     to_move = "wb".index(position.to_move)
     return Board.from_stacks(position.game_type, position.stacks, to_move=to_move, turn=position.turn,
                              last=last, frozen=frozen)
 
 
-EXAMPLE_ROWS = [e for e in FAN_EXAMPLES + MORE_FAN_POSITIONS if e.kind != "perft"]
+def engine_plays(example):
+    """Whether the engine holds the example's position: its game type is one hexbee
+    plays (not yet Venom with P or M), and its `Prime` is the first of its `Last`,
+    as in every state play reaches (§3.2; the engine keeps no `Prime` of its own)."""
+    try:
+        parse_game_type(example.game_type)
+    except NotationError:
+        return False
+    statuses = dict(example.statuses)
+    return "prime" not in statuses or statuses["prime"] in statuses.get("last", ())
+
+
+EXAMPLE_ROWS = [e for e in FAN_EXAMPLES + MORE_FAN_POSITIONS if e.kind != "perft" and engine_plays(e)]
 
 
 @pytest.mark.parametrize("example", EXAMPLE_ROWS, ids=[e.name for e in EXAMPLE_ROWS])
@@ -195,7 +214,7 @@ def test_the_engine_plays_each_example_as_the_reference(example):
     assert_same_moves(board, position)
     for move in board.legal_moves:
         child = position.copy()
-        child.play(reference_move(move))
+        child.play(reference_move(move, board))
         board.push(move)
         assert_same_moves(board, child)
         assert engine_statuses(board) == (set(child.last), set(child.frozen)), board.uhp(move)

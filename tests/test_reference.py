@@ -20,22 +20,35 @@ from .conftest import read_rows
 from .reference import Position, move_string, perft
 
 
-@lru_cache(maxsize=None)
-def reference_move(move):
-    """THE adapter from an engine Move to the reference's form: 'pass' or
-    (piece name, (q, r)). Every comparison of the two generators goes through
-    this one function, so a change of the Move class is made here only.
+def reference_move(move, board):
+    """THE adapter from an engine Move of `board` (before it is played) to the
+    reference's form: 'pass'; (piece name, (q, r)) for a placement, move or
+    throw, the name the piece shows after it; (tile name, "~") for a flip;
+    (stinger, "~", victim) for a Wasp Queen's sting. Every comparison of the two
+    generators goes through this one function, so a change of the Move class is
+    made here only."""
+    faces = board.state.face
+    return _reference_move(move, int(faces[move.piece]) if move.piece >= 0 else 0,
+                           int(faces[move.other]) if move.other >= 0 else 0)
 
-    Cached by move code (a move's piece and cell depend on its code alone):
-    Move's properties call compiled functions, slow from Python one by one."""
-    if move.is_pass:
+
+@lru_cache(maxsize=None)
+def _reference_move(move, face, other_face):
+    """reference_move, cached by the code and the faces it reads (Move's
+    properties call compiled functions, slow from Python one by one)."""
+    kind = move.kind
+    if kind == "pass":
         return "pass"
-    return piece_name(move.piece), axial(move.dest)
+    if kind == "flip":
+        return piece_name(move.piece, face), "~"
+    if kind == "sting":
+        return piece_name(move.piece, face), "~", piece_name(move.other, other_face)
+    return piece_name(move.piece, move.face if kind == "place" else face), axial(move.dest)
 
 
 def engine_moves(board):
     """The engine's legal moves in the reference's form."""
-    return {reference_move(m) for m in board.legal_moves}
+    return {reference_move(m, board) for m in board.legal_moves}
 
 
 def assert_same_moves(board, position):
@@ -57,23 +70,23 @@ def assert_same_moves(board, position):
     )
 
 
-def choose(rng, moves, by_piece):
+def choose(rng, moves, by_piece, board):
     """A random move: uniform over the moves, or (by_piece) over the pieces that
     have a move and then over that piece's moves, so that the rarer movers (a
     beetle on top, a pillbug's throw) are played about as often as the ants."""
     moves = sorted(moves)
     if not by_piece:
         return rng.choice(moves)
-    pieces = sorted({reference_move(m)[0] for m in moves})
+    pieces = sorted({reference_move(m, board)[0] for m in moves})
     piece = rng.choice(pieces)
-    return rng.choice([m for m in moves if reference_move(m)[0] == piece])
+    return rng.choice([m for m in moves if reference_move(m, board)[0] == piece])
 
 
 def engine_statuses(board):
     """The engine's `Last` and `Frozen` (fan-rules.md §3.2) as sets of names."""
     info = board.state.info
-    last = {piece_name(int(p)) for p in info[[INFO_LAST_MOVED, INFO_LAST_CARRIED]] if p >= 0}
-    frozen = {piece_name(int(info[INFO_FROZEN]))} if info[INFO_FROZEN] >= 0 else set()
+    last = {board.name(int(p)) for p in info[[INFO_LAST_MOVED, INFO_LAST_CARRIED]] if p >= 0}
+    frozen = {board.name(int(info[INFO_FROZEN]))} if info[INFO_FROZEN] >= 0 else set()
     return last, frozen
 
 
@@ -94,9 +107,9 @@ def play_and_compare(game_type, seed, max_plies, by_piece=None):
         moves = board.legal_moves
         if not moves or board.ply >= max_plies:
             return compared
-        move = choose(rng, moves, by_piece)
+        move = choose(rng, moves, by_piece, board)
+        position.play(reference_move(move, board))
         board.push(move)
-        position.play(reference_move(move))
 
 
 @pytest.mark.parametrize("game_type", GAME_TYPES)

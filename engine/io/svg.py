@@ -63,7 +63,8 @@ def _readable(hex_colour, background):
     target = 1.0 if back < 0.5 else 0.0
     rgb = _rgb(hex_colour)
     for step in range(101):
-        mixed = [c + (target - c) * step / 100 for c in rgb]
+        # Rounded as the hex text will be, so that the text keeps the contrast.
+        mixed = [round((c + (target - c) * step / 100) * 255) / 255 for c in rgb]
         lighter, darker = sorted((_luminance(mixed), back), reverse=True)
         if (lighter + 0.05) / (darker + 0.05) >= MIN_CONTRAST:
             break

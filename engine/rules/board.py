@@ -35,6 +35,8 @@ from .constants import (
     INFO_STATUSES,
     MAX_HEIGHT,
     MAX_PLIES,
+    BUG_BACKS,
+    PIECE_BUG,
     PIECE_COLOR,
     PIECE_KIND,
     UNDO_FROM,
@@ -54,14 +56,17 @@ from .constants import (
 )
 from .hexgrid import NUM_CELLS, NUM_DIRECTIONS, OPPOSITE, is_surrounded, neighbor, set_occupied
 from .moves import (
+    KIND_FLIP,
     KIND_MOVE,
     KIND_PASS,
     KIND_PLACE,
     KIND_PLAYED,
+    KIND_STING,
     KIND_THROW,
     KIND_TRANSPORT,
     NUM_SLOTS,
     move_dest,
+    move_face,
     move_kind,
     move_other,
     move_piece,
@@ -168,6 +173,14 @@ def top_piece(s, cell):
 
 
 @njit(cache=True, nogil=True)
+def face_bug(s, piece):
+    """The bug of the face `piece` shows (fan-rules.md VN-1: a tile in play is,
+    for every rule, the bug of its face); its table row's bug off Venom."""
+    bug = PIECE_BUG[piece]
+    return BUG_BACKS[bug] if s.face[piece] else bug
+
+
+@njit(cache=True, nogil=True)
 def queen_captured(s, color):
     """Whether `color`'s Queen is in play and surrounded (rules.md, "End of the
     game"), and with the Guardians also covered (fan-rules.md GU-1)."""
@@ -227,8 +240,8 @@ def position_key(s):
 
 @njit(cache=True, nogil=True)
 def piece_key(s, piece, cell, level):
-    """Zobrist part of `piece` standing on `cell` at `level`."""
-    return s.zobrist_piece[PIECE_KIND[piece], cell] * ZOBRIST_LEVEL[level]
+    """Zobrist part of `piece` standing on `cell` at `level`, by the face it shows."""
+    return s.zobrist_piece[PIECE_KIND[piece, s.face[piece]], cell] * ZOBRIST_LEVEL[level]
 
 
 @njit(cache=True, nogil=True)
@@ -337,6 +350,7 @@ def _apply_place(s, move, record):
     piece = move_piece(move)
     record[UNDO_FROM] = -1
     s.info[INFO_REVERSIBLE_FROM] = s.info[INFO_PLY] + 1
+    s.face[piece] = move_face(move)
     return ZOBRIST_PLACED ^ _arrive(s, piece, move_dest(move))
 
 
@@ -368,11 +382,42 @@ def _apply_transport(s, move, record):
 
 
 @njit(cache=True, nogil=True)
+def _turn_over(s, piece):
+    """Turn the tile `piece` over where it stands; returns the key's change."""
+    cell = s.piece_cell[piece]
+    level = s.piece_level[piece]
+    key = piece_key(s, piece, cell, level)
+    s.face[piece] ^= 1
+    return key ^ piece_key(s, piece, cell, level)
+
+
+@njit(cache=True, nogil=True)
+def _apply_flip(s, move, record):
+    """The owner turns its tile over: it is `Last` (fan-rules.md VN-3, §3.2)."""
+    piece = move_piece(move)
+    record[UNDO_FROM] = move_dest(move)
+    s.info[INFO_LAST_MOVED] = piece
+    return _turn_over(s, piece) ^ s.zobrist_last[move_dest(move)]
+
+
+@njit(cache=True, nogil=True)
+def _apply_sting(s, move, record):
+    """A Wasp Queen turns the enemy tile `other` over, which is `Last` and
+    Frozen for its owner's turn (W-2)."""
+    victim = move_other(move)
+    record[UNDO_FROM] = -1
+    s.info[INFO_LAST_MOVED] = victim
+    s.info[INFO_FROZEN] = victim
+    return _turn_over(s, victim) ^ s.zobrist_last[move_dest(move)] ^ ZOBRIST_FROZEN
+
+
+@njit(cache=True, nogil=True)
 def _undo_place(s, move, record):
     piece = move_piece(move)
     _pop_piece(s, move_dest(move))
     s.piece_cell[piece] = -1
     s.piece_level[piece] = 0
+    s.face[piece] = 0
 
 
 @njit(cache=True, nogil=True)
@@ -420,6 +465,10 @@ def make_move(s, move):
         key ^= _apply_throw(s, move, record)
     elif kind == KIND_TRANSPORT:
         key ^= _apply_transport(s, move, record)
+    elif kind == KIND_FLIP:
+        key ^= _apply_flip(s, move, record)
+    elif kind == KIND_STING:
+        key ^= _apply_sting(s, move, record)
     else:
         raise ValueError("make_move: a kind the table plays has no kernel in board.py")
     info[INFO_KEY] = key
@@ -445,6 +494,10 @@ def unmake_move(s):
         _undo_move(s, move, record)
     elif kind == KIND_TRANSPORT:
         _undo_transport(s, move, record)
+    elif kind == KIND_FLIP:
+        s.face[move_piece(move)] ^= 1
+    elif kind == KIND_STING:
+        s.face[move_other(move)] ^= 1
     elif kind != KIND_PASS:
         raise ValueError("unmake_move: the last record holds a kind without a kernel in board.py")
     info[INFO_PLY] = ply

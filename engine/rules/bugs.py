@@ -29,10 +29,13 @@ HOP = 1 << 7  # over exactly one occupied cell to the empty cell beyond (Flea, E
 DIAGONAL = 1 << 8
 DIAGONAL_GROUND = 1 << 9  # the same, to empty ground only (a Mosquito's copy of it, DX-5)
 DOWN_UP = 1 << 10  # from on top down to the ground, then up onto another pile (Moth, V-1)
-TWO_CLIMBS = 1 << 11  # from on top, two steps that each end on a pile (Butterfly, Z-1)
+TWO_CLIMBS = 1 << 11  # two steps that each end on a pile (Butterfly Z-1; Firefly from the ground, F-1)
+SLIDE_TWO = 1 << 12  # exactly two sliding steps, not back to the start (Scorpion, R-1)
+CLIMB_ONTO = 1 << 13  # one climb onto an occupied neighbour, nothing else (Dragonfly from the ground, D-1)
+FLY_TO_PRIME = 1 << 14  # onto the piece the opponent just acted on, then down beside it (Fly, Y-2)
 # The kinds that read the occupied neighbours of cells other than their start
 # (a single slide reads the start's own, which lifting the piece does not change).
-SLIDES_ON = SLIDE_THREE | SLIDE_ANY
+SLIDES_ON = SLIDE_THREE | SLIDE_ANY | SLIDE_TWO
 MOVEMENT_NAMES = {
     SLIDE_ONE: "slide one",
     SLIDE_THREE: "slide three",
@@ -46,17 +49,23 @@ MOVEMENT_NAMES = {
     DIAGONAL_GROUND: "diagonal ground",
     DOWN_UP: "down up",
     TWO_CLIMBS: "two climbs",
+    SLIDE_TWO: "slide two",
+    CLIMB_ONTO: "climb onto",
+    FLY_TO_PRIME: "fly to prime",
 }
-# The kinds a piece uses from on top of the hive (a Mosquito up there is a Beetle).
-ON_TOP = CLIMB | DIAGONAL | DOWN_UP | TWO_CLIMBS
 
 # --- Abilities: powers used instead of the bug's own move ------------------------
 THROW = 1 << 0  # lift an adjacent piece over itself (Pillbug, rules.md "Pillbug")
+STING = 1 << 1  # turn an adjacent enemy tile over and freeze it (Wasp Queen, W-2)
 
 # --- Flags ------------------------------------------------------------------------
 ROYAL = 1 << 0  # surrounding it loses the game; no piece moves before it is placed
 RESTS_ON_TOP = 1 << 1  # may end a move on top of the hive, so it can make stacks higher
 COPIES_NEIGHBOURS = 1 << 2  # moves and powers are those of its neighbours' top bugs (Mosquito)
+# Passive, while uncovered: the enemy may not flip a tile next to it (Scorpion, R-2).
+LOCKS = 1 << 3
+# Never the target of an ability, while uncovered (Stink bug, IM-1).
+IMMUNE = 1 << 4
 
 # --- Placement rules -----------------------------------------------------------------
 PLACE_BESIDE_OWN = 0  # an empty cell touching its own colour and not the other (rules.md, G-5)
@@ -85,20 +94,32 @@ class Bug(NamedTuple):
     # What a ground Mosquito next to it copies of its movement (fan-rules.md §5.1);
     # None: all of it.
     lends: Optional[int] = None
+    # Its movement from on top of the hive, when not the same as from the ground.
+    on_top: Optional[int] = None
+    # The letter of the bug on the back of its tile with Venom (fan-rules.md §6.0); "" for none.
+    back: str = ""
 
 
 BUGS = (
-    Bug("Q", "Queen Bee", 1, "", SLIDE_ONE, 0, ROYAL, 0, 26, 4, "#c08a00"),
-    Bug("S", "Spider", 2, "", SLIDE_THREE, 0, 0, 20, 15, -10, "#9a5b2c"),
-    Bug("B", "Beetle", 2, "", CLIMB, 0, RESTS_ON_TOP, 2, 63, 5, "#8a56b8"),
-    Bug("G", "Grasshopper", 3, "", JUMP, 0, 0, 17, 23, -10, "#2f9140"),
-    Bug("A", "Soldier Ant", 3, "", SLIDE_ANY, 0, 0, 37, 52, -14, "#3276d2"),
+    Bug("Q", "Queen Bee", 1, "", SLIDE_ONE, 0, ROYAL, 0, 26, 4, "#c08a00", back="W"),
+    Bug("S", "Spider", 2, "", SLIDE_THREE, 0, 0, 20, 15, -10, "#9a5b2c", back="R"),
+    Bug("B", "Beetle", 2, "", CLIMB, 0, RESTS_ON_TOP, 2, 63, 5, "#8a56b8", back="F"),
+    Bug("G", "Grasshopper", 3, "", JUMP, 0, 0, 17, 23, -10, "#2f9140", back="D"),
+    Bug("A", "Soldier Ant", 3, "", SLIDE_ANY, 0, 0, 37, 52, -14, "#3276d2", back="Y"),
     # On the ground it copies its neighbours; on top of the hive it moves as a
     # Beetle (rules.md "Mosquito"), which its CLIMB bit says.
-    Bug("M", "Mosquito", 1, "M", CLIMB, 0, COPIES_NEIGHBOURS | RESTS_ON_TOP, 26, 47, -3, "#808080"),
-    Bug("L", "Ladybug", 1, "L", LADYBUG_PATH, 0, 0, 17, 26, 3, "#d0383b"),
-    Bug("P", "Pillbug", 1, "P", SLIDE_ONE, THROW, 0, 11, 42, -3, "#14998f"),
+    Bug("M", "Mosquito", 1, "M", CLIMB, 0, COPIES_NEIGHBOURS | RESTS_ON_TOP, 26, 47, -3, "#808080", back="T"),
+    Bug("L", "Ladybug", 1, "L", LADYBUG_PATH, 0, 0, 17, 26, 3, "#d0383b", back="U"),
+    Bug("P", "Pillbug", 1, "P", SLIDE_ONE, THROW, 0, 11, 42, -3, "#14998f", back="C"),
     # Fan pieces (fan-rules.md), in its piece order. Their weights are first guesses.
+    # Venom's faces (§6) have no copies of their own: they are the backs of the
+    # official tiles above (`back`), and a tile in play is the bug of its face.
+    Bug("W", "Wasp Queen", 0, "Venom", SLIDE_ONE, STING, 0, 0, 30, 4, "#c0a000"),
+    Bug("F", "Firefly", 0, "Venom", TWO_CLIMBS, 0, RESTS_ON_TOP, 0, 55, 5, "#b08020", on_top=CLIMB),
+    Bug("D", "Colony Dragonfly", 0, "Venom", CLIMB_ONTO, 0, RESTS_ON_TOP, 0, 35, -5, "#1f8a70", on_top=JUMP),
+    Bug("R", "Scorpion", 0, "Venom", SLIDE_TWO, 0, LOCKS, 0, 20, -8, "#a0442c"),
+    Bug("Y", "Fly", 0, "Venom", FLY_TO_PRIME, 0, 0, 0, 40, -10, "#4a60b0"),
+    Bug("U", "Stink bug", 0, "Venom", UP_DOWN, 0, IMMUNE, 0, 30, 5, "#7a8a20"),
     # The Guardians rest on top always and lend a Mosquito nothing (GU-3).
     Bug("V", "Moth", 1, "Guardians", DOWN_UP, 0, RESTS_ON_TOP, 20, 45, 10, "#b0568a", PLACE_ON_TOP, 0),
     Bug("Z", "Butterfly", 1, "Guardians", TWO_CLIMBS, 0, RESTS_ON_TOP, 20, 45, 10, "#c0692a", PLACE_ON_TOP, 0),
@@ -111,6 +132,9 @@ NUM_BUGS = len(BUGS)
 BUG_LETTERS = "".join(bug.letter for bug in BUGS)
 BUG_OF_LETTER = {bug.letter: index for index, bug in enumerate(BUGS)}
 QUEEN = next(index for index, bug in enumerate(BUGS) if bug.flags & ROYAL)
+# The bug on the back of each bug's tile with Venom, -1 for none (or none yet:
+# a back whose row is not in the table, which keeps Venom from that expansion).
+BUG_BACK = tuple(BUG_OF_LETTER.get(bug.back, -1) for bug in BUGS)
 
 # --- Game types: official letters and fan tokens, one bit each (fan-rules.md §2.1) ---
 # Every fan token of the grammar, in canonical order (GT-2); those no row names yet
@@ -118,10 +142,20 @@ QUEEN = next(index for index, bug in enumerate(BUGS) if bug.flags & ROYAL)
 # together may never meet (GT-3).
 FAN_TOKENS = ("Venom", "Predators", "Guardians", "HoneyCombo", "Swarm", "Dx", "E", "Fx", "J", "Nx", "Vx", "Wx")
 FAN_EXCLUSIONS = (("Venom", "Dx"), ("Venom", "Fx"), ("Venom", "Wx"), ("Guardians", "Vx"), ("Predators", "Nx"))
+# Venom with an expansion whose tile's back hexbee does not play yet: the
+# expansion letter and that back's letter.
+VENOM_NOT_YET = tuple((bug.expansion, bug.back) for bug in BUGS if bug.back and bug.back not in BUG_OF_LETTER)
 EXPANSION_LETTERS = "".join(dict.fromkeys(b.expansion for b in BUGS if b.expansion and b.expansion not in FAN_TOKENS))
 FAN_IMPLEMENTED = tuple(token for token in FAN_TOKENS if any(b.expansion == token for b in BUGS))
 EXPANSION_BIT = {token: 1 << index for index, token in enumerate((*EXPANSION_LETTERS, *FAN_IMPLEMENTED))}
 OFFICIAL_BITS = sum(EXPANSION_BIT[letter] for letter in EXPANSION_LETTERS)
+# Venom's variants (fan-rules.md §2.2), one bit each after the tokens': faces
+# chosen at placement and never flipped (`Venom(Placed)`), or each listed back
+# face shown by every tile of its bug (`Venom(Fixed:FY)`), listed in GT-2's order.
+VENOM_PLACED_BIT = 1 << len(EXPANSION_BIT)
+FIXED_FACES = "FDRYUTC"
+FIXED_FACE_BIT = {letter: VENOM_PLACED_BIT << (1 + index) for index, letter in enumerate(FIXED_FACES)}
+VENOM_FIXED_BITS = sum(FIXED_FACE_BIT.values())
 FAN_BITS = sum(EXPANSION_BIT[token] for token in FAN_IMPLEMENTED)
 # The official rows come first, so that loops over them can stop there.
 OFFICIAL_BUGS = sum(1 for bug in BUGS if bug.expansion not in FAN_TOKENS)
@@ -149,11 +183,18 @@ PIECES = tuple(
     for copy in range(1, bug.copies + 1)
 )
 PIECE_NAMES = tuple(COLOR_LETTERS[c] + BUGS[b].letter + (str(k) if k else "") for c, b, k in PIECES)
+# The name of each piece showing its back with Venom (fan-rules.md §4.1: tile G2
+# Dragonfly side up is wD2), None for a single-sided piece.
+PIECE_BACK_NAMES = tuple(
+    COLOR_LETTERS[c] + BUGS[b].back + (str(k) if k else "") if BUG_BACK[b] >= 0 else None for c, b, k in PIECES
+)
 QUEEN_ID = (BUG_FIRST_ID[QUEEN], PIECES_PER_SIDE + BUG_FIRST_ID[QUEEN])
 
-# Pieces of either colour that can stand on top of the hive; a stack is at most
-# these plus the ground piece under them.
-CLIMBERS = 2 * sum(bug.copies for bug in BUGS if bug.flags & RESTS_ON_TOP)
+# Pieces of either colour that can stand on top of the hive, on either face of
+# their tile; a stack is at most these plus the ground piece under them.
+CLIMBERS = 2 * sum(
+    bug.copies for bug, back in zip(BUGS, BUG_BACK) if (bug.flags | (BUGS[back].flags if back >= 0 else 0)) & RESTS_ON_TOP
+)
 # Pieces per side that may throw (a Mosquito can borrow the throw).
 THROWERS = sum(bug.copies for bug in BUGS if bug.abilities & THROW or bug.flags & COPIES_NEIGHBOURS)
 
@@ -176,5 +217,8 @@ def fan_game_types():
         for tokens in combinations(FAN_IMPLEMENTED, size):
             if any(a in tokens and b in tokens for a, b in FAN_EXCLUSIONS):
                 continue
-            types.extend("+".join((official, *tokens)) for official in game_types())
+            for official in game_types():
+                if "Venom" in tokens and any(letter in official[4:] for letter, _ in VENOM_NOT_YET):
+                    continue
+                types.append("+".join((official, *tokens)))
     return tuple(types)

@@ -10,10 +10,13 @@ from a fixed seed so that two runs give the same keys and node counts.
 import numpy as np
 
 from .bugs import (
+    BUG_BACK,
     BUG_FIRST_ID,
+    BUG_OF_LETTER,
     BUGS,
     CLIMBERS,
     EXPANSION_BIT,
+    FIXED_FACE_BIT,
     NUM_BUGS,
     NUM_PIECES,
     PIECES,
@@ -31,6 +34,10 @@ BUG_MOVEMENT = np.array([bug.movement for bug in BUGS], dtype=np.int64)
 BUG_ABILITIES = np.array([bug.abilities for bug in BUGS], dtype=np.int64)
 BUG_FLAGS = np.array([bug.flags for bug in BUGS], dtype=np.int64)
 BUG_LENDS = np.array([bug.movement if bug.lends is None else bug.lends for bug in BUGS], dtype=np.int64)
+BUG_MOVEMENT_ON_TOP = np.array([bug.movement if bug.on_top is None else bug.on_top for bug in BUGS], dtype=np.int64)
+BUG_BACKS = np.array(BUG_BACK, dtype=np.int64)
+# The Venom(Fixed:...) bit that fixes each bug's tiles on their back, 0 for none.
+BUG_FIXED_BIT = np.array([FIXED_FACE_BIT.get(bug.back, 0) for bug in BUGS], dtype=np.int64)
 BUG_PLACEMENT = np.array([bug.placement for bug in BUGS], dtype=np.int64)
 PIECE_COLOR = np.array([color for color, _, _ in PIECES], dtype=np.int64)
 PIECE_BUG = np.array([bug for _, bug, _ in PIECES], dtype=np.int64)
@@ -45,7 +52,8 @@ assert MAX_HEIGHT >= 1 + CLIMBERS
 # movable piece, each piece a thrower can lift, and each bug placed can reach at
 # most that many; the move buffer is rounded up to a power of two.
 MAX_REACH = 2 * NUM_PIECES + 4
-MAX_MOVES = 1 << ((PIECES_PER_SIDE + NUM_DIRECTIONS * THROWERS + NUM_BUGS) * MAX_REACH - 1).bit_length()
+# With Venom a placement chooses one of two faces, and each tile may flip.
+MAX_MOVES = 1 << ((PIECES_PER_SIDE + NUM_DIRECTIONS * THROWERS + 2 * NUM_BUGS) * MAX_REACH - 1).bit_length()
 # Plies the undo stack of a state holds (it is part of the state), and the plies
 # a game may last: the rest is room for a search or a perft beyond the last move.
 MAX_PLIES = 4096
@@ -141,9 +149,12 @@ WORK_PIECES = _work.area(NUM_BUGS)  # placeable pieces, one per bug
 WORK_HIVE = _work.area(3 * NUM_PIECES)  # rl.hive_centre's walk: the occupied cells, their q, their r
 WORK_SIZE = _work.size
 
-# Zobrist "kind" of a piece: colour and bug, so that swapping two ants gives the same key.
+# Zobrist "kind" of a piece: colour and the bug of its face, so that swapping two
+# ants gives the same key; PIECE_KIND[piece, face].
 NUM_KINDS = 2 * NUM_BUGS
-PIECE_KIND = PIECE_COLOR * NUM_BUGS + PIECE_BUG
+PIECE_KIND = np.stack([PIECE_COLOR * NUM_BUGS + PIECE_BUG,
+                       PIECE_COLOR * NUM_BUGS + np.where(BUG_BACKS[PIECE_BUG] >= 0, BUG_BACKS[PIECE_BUG], PIECE_BUG)],
+                      axis=1)
 
 
 # --- Zobrist keys ---------------------------------------------------------
@@ -153,7 +164,11 @@ PIECE_KIND = PIECE_COLOR * NUM_BUGS + PIECE_BUG
 # The cells within 16 of the origin keep the numbers they had on the 32 x 32 grid
 # of the first versions (drawn first, from the same seed), so that the keys of a
 # hive there, and with them the searches, are those of before the wider grid.
+# Likewise the bugs of the table of 2026-12-03 keep theirs, and the rows added
+# since (Venom's faces, ...) draw theirs after every earlier number.
 OLD_GRID_SIZE = 32
+OLD_BUGS = ("Q", "S", "B", "G", "A", "M", "L", "P", "V", "Z", "Dx", "E", "J")
+OLD_MAX_HEIGHT = 16
 
 
 def _zobrist_tables(seed=0x48697665):
@@ -163,18 +178,31 @@ def _zobrist_tables(seed=0x48697665):
         return rng.integers(-(2**63), 2**63 - 1, size=size, dtype=np.int64)
 
     old_cells = OLD_GRID_SIZE * OLD_GRID_SIZE
-    old_piece = draw((NUM_KINDS, old_cells))
-    level = draw(MAX_HEIGHT) | 1
+    old_kinds = 2 * len(OLD_BUGS)
+    old_piece = draw((old_kinds, old_cells))
+    level = np.ones(MAX_HEIGHT, dtype=np.int64)
+    level[:OLD_MAX_HEIGHT] = draw(OLD_MAX_HEIGHT) | 1
     level[0] = 1
     old_last = draw(old_cells + 1)
     statuses = [int(draw()) for _ in range(4)]
-    piece = draw((NUM_KINDS, NUM_CELLS))
+    old_wide = draw((old_kinds, NUM_CELLS))
     last = draw(NUM_CELLS + 1)
+    new_bugs = [letter for letter in BUG_OF_LETTER if letter not in OLD_BUGS]
+    new_wide = draw((2 * len(new_bugs), NUM_CELLS))
+    level[OLD_MAX_HEIGHT:] = draw(MAX_HEIGHT - OLD_MAX_HEIGHT) | 1
+    # Rows colour-major as PIECE_KIND numbers them, the old ones from their draws.
+    row_of = {(color, letter): color * len(OLD_BUGS) + index for color in (0, 1) for index, letter in enumerate(OLD_BUGS)}
+    row_of.update({(color, letter): color * len(new_bugs) + index for color in (0, 1) for index, letter in enumerate(new_bugs)})
+    kinds = [(color, letter) for color in (0, 1) for letter in BUG_OF_LETTER]
+    piece = np.stack([(old_wide if letter in OLD_BUGS else new_wide)[row_of[color, letter]] for color, letter in kinds])
+    old_rows = [row_of[color, letter] if letter in OLD_BUGS else -1 for color, letter in kinds]
     half = OLD_GRID_SIZE // 2
     for q in range(-half, half):
         for r in range(-half, half):
             old = (half + q + OLD_GRID_SIZE * (half + r)) % old_cells
-            piece[:, cell_of(q, r)] = old_piece[:, old]
+            for kind, row in enumerate(old_rows):
+                if row >= 0:
+                    piece[kind, cell_of(q, r)] = old_piece[row, old]
             last[cell_of(q, r)] = old_last[old]
     last[NUM_CELLS] = 0  # no last-moved piece
     return (piece, level, last, *statuses)

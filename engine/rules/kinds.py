@@ -42,7 +42,12 @@ KEYWORD_FORMS = (FORM_PASS, FORM_CHOOSE, FORM_DRAW, FORM_STEAL)
 # piece the same destination in one position, so (group, piece, destination)
 # names one resulting state.
 SLOTS_NONE = -1  # no slot: no move, pass and the chance entries
-SLOTS_ARRIVAL = 0  # the piece arrives on the destination: place, move, throw, carry
+# The piece arrives on the destination: place, move, throw, carry. A flip names
+# the cell its tile stays on, which no move of the tile reaches (G-4); a sting
+# the cell of its victim, which its stinger never moves onto (it slides).
+SLOTS_ARRIVAL = 0
+# A kind with a face (a placement) takes the group after its own for face 1:
+# the two faces of one placement are two moves (VN-4).
 
 NOT_YET = "hexbee does not play it yet (Fan pieces II and III)"
 
@@ -63,15 +68,15 @@ class Kind(NamedTuple):
 KINDS = (
     Kind("none", "", FORM_PASS, "", "no move: an empty slot of a table"),
     Kind("pass", "", FORM_PASS, "pass", "the side to move passes (only when nothing else is legal)"),
-    Kind("place", "piece dest", FORM_REFERENCE, "wS1 -wQ", "`piece` from hand onto `dest` (with `face`, Venom)",
-         SLOTS_ARRIVAL),
+    Kind("place", "piece dest face", FORM_REFERENCE, "wS1 -wQ",
+         "`piece` from hand onto `dest`, showing `face` (1: its back, Venom §6.0)", SLOTS_ARRIVAL),
     Kind("move", "piece dest", FORM_REFERENCE, "wB1 bQ",
          "`piece` in play onto the top of `dest`: its own move, or its own side's throw of it (ST-1)", SLOTS_ARRIVAL),
     Kind("throw", "piece dest", FORM_REFERENCE, "bA1 wP/ ^wP",
          "the opponent's `piece` thrown onto `dest`, where it is Frozen for a turn (rules.md, \"Pillbug\")",
          SLOTS_ARRIVAL),
-    Kind("flip", "piece", FORM_FLIP, "wG2 ~", "the tile `piece` (or the Honeycomb) turns over (§6.0, HC-4)",
-         played=NOT_YET),
+    Kind("flip", "piece dest", FORM_FLIP, "wG2 ~",
+         "the tile `piece` on `dest` (or the Honeycomb) turns over (VN-3, HC-4)", SLOTS_ARRIVAL),
     Kind("swap", "piece other", FORM_SWAP, "wM =bA1", "`piece` (a Centipede) and `other` change places (§6.8)",
          played=NOT_YET),
     Kind("remove", "piece other", FORM_REMOVAL, "wM xbA1", "`piece` removes `other` from the game (§7, §9.5)",
@@ -80,8 +85,9 @@ KINDS = (
          "`other` (a Tick or an S004 Firefly) moves the enemy `piece` onto `dest` (§6.7, §9.7)", played=NOT_YET),
     Kind("transport", "piece dest other", FORM_REFERENCE, "wDx -wQ",
          "a Dragonfly `piece` carries `other`, the piece under it, to the ground at `dest` (DX-3)", SLOTS_ARRIVAL),
-    Kind("sting", "piece other", FORM_STING, "wQ ~bA1", "a Wasp Queen `piece` stings `other`, which flips (§6.1)",
-         played=NOT_YET),
+    Kind("sting", "piece dest other", FORM_STING, "wW ~bA1",
+         "a Wasp Queen `piece` stings the enemy tile `other` on `dest`, which turns over, Frozen for a turn (W-2)",
+         SLOTS_ARRIVAL),
     Kind("wasp sting", "piece other", FORM_WASP_STING, "wM !bS1",
          "an S004 Wasp `piece` stings `other`, whose owner must then move it away (WX-3)", played=NOT_YET),
     Kind("to hand", "piece other", FORM_REMOVAL, "wQ xbB1", "a Queen `piece` sends `other` back to hand (WX-5)",
@@ -101,7 +107,9 @@ KIND_FIELDS = tuple(frozenset(kind.fields.split()) for kind in KINDS)
 KIND_FORMS = tuple(kind.form for kind in KINDS)
 PLAYED_KINDS = tuple(index for index, kind in enumerate(KINDS) if not kind.played and kind.name != "none")
 # The slot groups of the played kinds: the tables indexed by slot hold these.
-NUM_SLOT_GROUPS = 1 + max(kind.slots for kind in KINDS if not kind.played)
+NUM_SLOT_GROUPS = 1 + max(kind.slots + ("face" in kind.fields.split()) for kind in KINDS if not kind.played)
+assert not {k.slots + 1 for k in KINDS if "face" in k.fields.split()} & {k.slots for k in KINDS}, \
+    "the group after a kind with a face is its face 1's alone"
 # The kinds each MoveString form can stand for, in table order.
 KINDS_OF_FORM = {}
 for _index, _kind in enumerate(KINDS[1:], start=1):

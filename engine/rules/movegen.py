@@ -14,10 +14,20 @@ to the same cell, the union of a Mosquito's borrowed moves, and spider paths tha
 
 from numba import njit
 
-from .board import top_piece
+from .board import face_bug, top_piece
 from .bugs import (
     BUG_OF_LETTER,
     CLIMB,
+    CLIMB_ONTO,
+    EXPANSION_BIT,
+    FLY_TO_PRIME,
+    IMMUNE,
+    LOCKS,
+    RESTS_ON_TOP,
+    SLIDE_TWO,
+    STING,
+    VENOM_FIXED_BITS,
+    VENOM_PLACED_BIT,
     COPIES_NEIGHBOURS,
     DIAGONAL,
     DIAGONAL_GROUND,
@@ -45,6 +55,9 @@ from .bugs import (
 )
 from .constants import (
     BUG_ABILITIES,
+    BUG_BACKS,
+    BUG_FIXED_BIT,
+    BUG_MOVEMENT_ON_TOP,
     BUG_COPIES,
     BUG_EXPANSION,
     BUG_FIRST_IDS,
@@ -91,9 +104,23 @@ from .hexgrid import (
     set_occupied,
     slide_out,
 )
-from .moves import KIND_MOVE, KIND_PLACE, KIND_THROW, KIND_TRANSPORT, PASS_MOVE, encode, encode_full, move_dest, move_piece, move_slot
+from .moves import (
+    KIND_FLIP,
+    KIND_MOVE,
+    KIND_PLACE,
+    KIND_STING,
+    KIND_THROW,
+    KIND_TRANSPORT,
+    PASS_MOVE,
+    encode,
+    encode_full,
+    move_dest,
+    move_piece,
+    move_slot,
+)
 
 DRAGONFLY = BUG_OF_LETTER["Dx"]
+VENOM = EXPANSION_BIT["Venom"]
 
 
 @njit(cache=True, nogil=True)
@@ -482,6 +509,50 @@ def two_climbs(s, piece, cell, moves, n, stamp):
 
 
 @njit(cache=True, nogil=True)
+def slide_two(s, piece, cell, moves, n, stamp):
+    """Scorpion (R-1): exactly two sliding steps, not back to the start."""
+    dirs1 = slide_out(s.around, cell)
+    for d1 in range(6):
+        if (dirs1 >> d1) & 1 == 0:
+            continue
+        c1 = neighbor(cell, d1)
+        dirs2 = slide_out(s.around, c1)
+        for d2 in range(6):
+            if (dirs2 >> d2) & 1 and neighbor(c1, d2) != cell:
+                n = add_move(s, moves, n, piece, neighbor(c1, d2), stamp)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def climb_onto(s, piece, cell, moves, n, stamp):
+    """Dragonfly from the ground (D-1): one climb onto an occupied neighbour."""
+    h_from = s.height[cell]
+    for d in range(6):
+        if s.height[neighbor(cell, d)] != 0 and can_climb(s.height, cell, d, h_from):
+            n = add_move(s, moves, n, piece, neighbor(cell, d), stamp)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def fly_to_prime(s, piece, cell, moves, n, stamp):
+    """Fly (Y-1, Y-2): onto the top of the piece the opponent's turn acted on
+    (`Prime`), from anywhere, then down to an empty ground cell beside it with
+    the climbing rule, not back to its start. None without a `Prime` elsewhere."""
+    prime = s.info[INFO_LAST_MOVED]
+    if prime < 0:
+        return n
+    target = s.piece_cell[prime]
+    if target < 0 or target == cell:
+        return n
+    h_from = s.height[target]
+    for d in range(6):
+        dest = neighbor(target, d)
+        if dest != cell and s.height[dest] == 0 and can_climb(s.height, target, d, h_from):
+            n = add_move(s, moves, n, piece, dest, stamp)
+    return n
+
+
+@njit(cache=True, nogil=True)
 def movement_moves(s, movement, piece, cell, moves, n, stamp, pinned_stamp):
     """Destinations of `piece` (lifted from `cell`) for each bit of `movement`."""
     if movement & SLIDE_ONE:
@@ -508,6 +579,12 @@ def movement_moves(s, movement, piece, cell, moves, n, stamp, pinned_stamp):
         n = down_up(s, piece, cell, moves, n, stamp)
     if movement & TWO_CLIMBS:
         n = two_climbs(s, piece, cell, moves, n, stamp)
+    if movement & SLIDE_TWO:
+        n = slide_two(s, piece, cell, moves, n, stamp)
+    if movement & CLIMB_ONTO:
+        n = climb_onto(s, piece, cell, moves, n, stamp)
+    if movement & FLY_TO_PRIME:
+        n = fly_to_prime(s, piece, cell, moves, n, stamp)
     return n
 
 
@@ -518,7 +595,8 @@ def pillbug_throws(s, cell, moves, n, stamp, pinned_stamp):
     adjacent piece over it onto an empty neighbour (rules.md, "Pillbug").
 
     The taken piece must stand alone on the ground, not split the hive, and not
-    be the piece moved last; both halves of the lift obey the climbing rule."""
+    be the piece moved last, nor an immune Stink bug (IM-1); both halves of the
+    lift obey the climbing rule."""
     height = s.height
     side = s.info[INFO_PLY] & 1
     for d in range(6):
@@ -526,7 +604,7 @@ def pillbug_throws(s, cell, moves, n, stamp, pinned_stamp):
         if height[src] != 1 or holds_hive(s, src, pinned_stamp):
             continue
         taken = s.stack[src, 0]
-        if in_last(s, taken):
+        if in_last(s, taken) or BUG_FLAGS[face_bug(s, taken)] & IMMUNE:
             continue
         # A throw of the side's own piece is the state of its own move there (ST-1).
         kind = KIND_MOVE if PIECE_COLOR[taken] == side else KIND_THROW
@@ -543,6 +621,70 @@ def pillbug_throws(s, cell, moves, n, stamp, pinned_stamp):
 
 
 @njit(cache=True, nogil=True)
+def stings(s, stinger, cell, moves, n, stamp):
+    """The STING ability of the uncovered piece at `cell` (Wasp Queen, W-2): an
+    adjacent enemy tile alone on the ground turns over, Frozen for its owner's
+    turn; not one the previous turn acted on, a Frozen one, an immune Stink bug,
+    or a single-sided piece (no back)."""
+    side = s.info[INFO_PLY] & 1
+    for d in range(6):
+        target = neighbor(cell, d)
+        if s.height[target] != 1:
+            continue
+        victim = s.stack[target, 0]
+        if PIECE_COLOR[victim] == side or BUG_BACKS[PIECE_BUG[victim]] < 0:
+            continue
+        if in_last(s, victim) or is_frozen(s, victim) or BUG_FLAGS[face_bug(s, victim)] & IMMUNE:
+            continue
+        n = add_code(s, moves, n, encode_full(KIND_STING, stinger, target, victim, 0), stamp)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def may_flip(s, piece, cell, level):
+    """Whether the side to move may turn its uncovered tile `piece` over now
+    (VN-3, given its Queen is in play): a tile with a back, that neither the
+    previous turn acted on nor is Frozen, not locked by an enemy Scorpion next
+    to it unless it shows the Stink bug, and on top of the hive only a tile
+    whose both faces may rest there (a Beetle or a Mosquito tile)."""
+    front = PIECE_BUG[piece]
+    back = BUG_BACKS[front]
+    if back < 0 or in_last(s, piece) or is_frozen(s, piece):
+        return False
+    if level > 0 and (BUG_FLAGS[front] & BUG_FLAGS[back] & RESTS_ON_TOP) == 0:
+        return False
+    if BUG_FLAGS[face_bug(s, piece)] & IMMUNE:
+        return True
+    enemy = 1 - PIECE_COLOR[piece]
+    for d in range(6):
+        top = top_piece(s, neighbor(cell, d))
+        if top >= 0 and PIECE_COLOR[top] == enemy and BUG_FLAGS[face_bug(s, top)] & LOCKS:
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def flips_allowed(s):
+    """Whether the game type has flip turns: plain Venom, without its variants (§2.2)."""
+    expansions = s.info[INFO_EXPANSIONS]
+    return (expansions & VENOM) != 0 and (expansions & (VENOM_PLACED_BIT | VENOM_FIXED_BITS)) == 0
+
+
+@njit(cache=True, nogil=True)
+def placement_faces(s, piece):
+    """The faces `piece` may be placed showing, bit f for face f (VN-2): its
+    front off Venom, for a single-sided piece and for the Queen tile; the one
+    Venom(Fixed:...) sets; else the placer's choice of either."""
+    expansions = s.info[INFO_EXPANSIONS]
+    bug = PIECE_BUG[piece]
+    if (expansions & VENOM) == 0 or BUG_BACKS[bug] < 0 or BUG_FLAGS[bug] & ROYAL:
+        return 1
+    if expansions & VENOM_FIXED_BITS:
+        return 2 if expansions & BUG_FIXED_BIT[bug] else 1
+    return 3
+
+
+@njit(cache=True, nogil=True)
 def borrowed_row(s, cell):
     """(movement, abilities) a ground Mosquito at `cell` copies: the union of the
     rows of its neighbours' top bugs, other copiers excluded (rules.md, "Mosquito")."""
@@ -551,7 +693,7 @@ def borrowed_row(s, cell):
     for d in range(6):
         top = top_piece(s, neighbor(cell, d))
         if top >= 0:
-            bug = PIECE_BUG[top]
+            bug = face_bug(s, top)
             if BUG_FLAGS[bug] & COPIES_NEIGHBOURS == 0:
                 movement |= BUG_LENDS[bug]
                 abilities |= BUG_ABILITIES[bug]
@@ -561,11 +703,14 @@ def borrowed_row(s, cell):
 @njit(cache=True, nogil=True)
 def piece_row(s, piece, cell, level):
     """(movement, abilities) of the uncovered `piece` at `cell` and `level`: its
-    row's, or on the ground a Mosquito's borrowed ones."""
-    bug = PIECE_BUG[piece]
-    if level == 0 and BUG_FLAGS[bug] & COPIES_NEIGHBOURS:
-        return borrowed_row(s, cell)
-    return BUG_MOVEMENT[bug], BUG_ABILITIES[bug]
+    face's row's (from on top, the row's movement there), or on the ground a
+    Mosquito's borrowed ones."""
+    bug = face_bug(s, piece)
+    if level == 0:
+        if BUG_FLAGS[bug] & COPIES_NEIGHBOURS:
+            return borrowed_row(s, cell)
+        return BUG_MOVEMENT[bug], BUG_ABILITIES[bug]
+    return BUG_MOVEMENT_ON_TOP[bug], BUG_ABILITIES[bug]
 
 
 @njit(cache=True, nogil=True)
@@ -727,26 +872,35 @@ def generate(s, moves, write_placements, pinned_stamp):
             else:
                 cells = s.work[WORK_OWN_RULE : WORK_OWN_RULE + NUM_CELLS]
                 count = rule_cells(s, side, rule, cells)
+            faces = placement_faces(s, piece)
             if not write_placements:
-                placed += count
+                placed += count * (1 + (faces == 3))
                 continue
-            for j in range(count):
-                moves[n] = encode(KIND_PLACE, piece, cells[j])
-                n += 1
+            for face in range(2):
+                if (faces >> face) & 1:
+                    for j in range(count):
+                        moves[n] = encode_full(KIND_PLACE, piece, cells[j], -1, face)
+                        n += 1
 
     if pieces_may_move(s, side):
         if pinned_stamp == 0:
             pinned_stamp = new_stamp(s)
+        flips = flips_allowed(s)
         for piece in range(side * PIECES_PER_SIDE, side_end(s, side)):
             cell = s.piece_cell[piece]
             if cell < 0 or is_frozen(s, piece) or is_covered(s, piece):
                 continue
             level = s.piece_level[piece]
+            if flips and may_flip(s, piece, cell, level):
+                moves[n] = encode(KIND_FLIP, piece, cell)
+                n += 1
             movement, abilities = piece_row(s, piece, cell, level)
             # An ability works from the ground, even when its owner is pinned, but
-            # not by a piece the previous ply acted on (fan-rules.md §3.3).
+            # a throw not by a piece the previous ply acted on (fan-rules.md §3.3).
             if level == 0 and abilities & THROW and not in_last(s, piece):
                 n = pillbug_throws(s, cell, moves, n, stamp, pinned_stamp)
+            if abilities & STING:
+                n = stings(s, piece, cell, moves, n, stamp)
             if level == 0 and holds_hive(s, cell, pinned_stamp):
                 continue
             lift(s, cell, movement)

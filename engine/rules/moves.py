@@ -28,6 +28,8 @@ KIND_PLACE = KIND_OF_NAME["place"]
 KIND_MOVE = KIND_OF_NAME["move"]
 KIND_THROW = KIND_OF_NAME["throw"]
 KIND_TRANSPORT = KIND_OF_NAME["transport"]
+KIND_FLIP = KIND_OF_NAME["flip"]
+KIND_STING = KIND_OF_NAME["sting"]
 # Per kind code: whether make_move plays it, and its identity slot group (-1 for
 # none, pass, and the kinds not played yet, whose slots the tables do not hold).
 KIND_PLAYED = np.array([kind in PLAYED_KINDS for kind in range(NUM_MOVE_KINDS)], dtype=np.bool_)
@@ -35,6 +37,7 @@ KIND_SLOTS = np.array([-1 if kind.played else kind.slots for kind in KINDS], dty
 # Which field a kind's slot takes besides the piece: its destination if it has one,
 # else its second piece (a swap's or a sting's target), else none.
 KIND_SLOT_BY_DEST = np.array(["dest" in fields for fields in KIND_FIELDS], dtype=np.bool_)
+KIND_HAS_FACE = np.array(["face" in fields for fields in KIND_FIELDS], dtype=np.bool_)
 KIND_SLOT_BY_OTHER = np.array(["dest" not in fields and "other" in fields for fields in KIND_FIELDS], dtype=np.bool_)
 
 DEST_BITS = 12
@@ -103,8 +106,9 @@ def move_face(move):
 def move_slot(move):
     """The identity of a move (fan-rules.md ID-1) as a dense index below
     NUM_SLOTS, or -1 for no move and a pass (one per position, needing none):
-    its kind's slot group, its piece, and its destination (or, for a kind
-    without one, its second piece).
+    its kind's slot group (the next one for a placement showing its back),
+    its piece, and its destination (or, for a kind without one, its second
+    piece).
 
     The generator emits one code per resulting state (a throw of one's own piece
     is its move, a carry excludes the plain hop), so two legal moves of one
@@ -115,6 +119,8 @@ def move_slot(move):
     group = KIND_SLOTS[kind]
     if group < 0:
         return -1
+    if KIND_HAS_FACE[kind]:
+        group += move_face(move)
     second = move_dest(move) if KIND_SLOT_BY_DEST[kind] else move_other(move) + 1 if KIND_SLOT_BY_OTHER[kind] else 0
     return (group * NUM_PIECES + move_piece(move)) * NUM_CELLS + second
 

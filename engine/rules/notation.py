@@ -16,7 +16,13 @@ from .bugs import (
     FAN_EXCLUSIONS,
     FAN_IMPLEMENTED,
     FAN_TOKENS,
+    FIXED_FACE_BIT,
+    FIXED_FACES,
     OFFICIAL_BITS,
+    PIECE_BACK_NAMES,
+    VENOM_FIXED_BITS,
+    VENOM_NOT_YET,
+    VENOM_PLACED_BIT,
     PIECE_NAMES,
     PIECES,
     game_types,
@@ -37,6 +43,7 @@ __all__ = [
     "format_game_state",
     "format_turn",
     "parse_piece",
+    "parse_face_piece",
     "piece_name",
     "parse_move_text",
     "format_move_text",
@@ -99,14 +106,47 @@ def _parse_game_type(stripped):
         if token not in FAN_IMPLEMENTED:
             raise NotationError(f"hexbee does not play {token} yet; its fan tokens are {', '.join(FAN_IMPLEMENTED)}.")
         if variants is not None:
-            raise NotationError(f"hexbee does not play the variant '{variants}' of {token}.")
+            bits |= _variant_bits(stripped, token, variants)
         tokens.append(token)
         bits |= EXPANSION_BIT[token]
     for first, second in FAN_EXCLUSIONS:
         if first in tokens and second in tokens:
             raise NotationError(f"{first} and {second} cannot be played together: they bring two versions "
                                 "of one bug.")
+    if "Venom" in tokens:
+        for letter, back in VENOM_NOT_YET:
+            if bits & EXPANSION_BIT[letter]:
+                raise NotationError(f"hexbee does not play Venom with {letter} yet (the back of its tile, "
+                                    f"{back}, comes with Fan pieces II).")
+        for letter, bit in FIXED_FACE_BIT.items():
+            front = next((bug for bug in BUGS if bug.back == letter), None)
+            if bits & bit and front.expansion and not bits & EXPANSION_BIT.get(front.expansion, 0):
+                raise NotationError(f"Unknown game type '{stripped}': Venom(Fixed:{letter}) needs "
+                                    f"{front.expansion}, whose tile has the {letter} on its back.")
     return bits
+
+
+def _variant_bits(stripped, token, variants):
+    """The bits of a token's variants (fan-rules.md §2.2): Venom's `Placed` or
+    `Fixed:<faces>`, one of them."""
+    if token != "Venom":
+        raise NotationError(f"hexbee does not play the variant '{variants}' of {token}.")
+    names = [variant.strip() for variant in variants.split(",")]
+    if len(names) != 1:
+        raise NotationError(f"Unknown game type '{stripped}': Venom takes one variant, Placed or Fixed, not both.")
+    name, colon, faces = names[0].partition(":")
+    if name.lower() == "placed" and not colon:
+        return VENOM_PLACED_BIT
+    if name.lower() == "fixed" and faces:
+        bits = 0
+        for letter in faces.upper():
+            if letter not in FIXED_FACE_BIT or bits & FIXED_FACE_BIT[letter]:
+                raise NotationError(f"Unknown game type '{stripped}': Fixed lists each of the faces "
+                                    f"{FIXED_FACES} at most once, not '{faces}'.")
+            bits |= FIXED_FACE_BIT[letter]
+        return bits
+    raise NotationError(f"hexbee does not play the variant '{variants}' of Venom; its variants are "
+                        "Placed and Fixed:<faces>.")
 
 
 def format_game_type(bits):
@@ -114,6 +154,11 @@ def format_game_type(bits):
     the table's order, then the fan tokens in canonical order."""
     letters = "".join(letter for letter in EXPANSION_LETTERS if bits & EXPANSION_BIT[letter])
     tokens = [token for token in FAN_IMPLEMENTED if bits & EXPANSION_BIT[token]]
+    if bits & VENOM_PLACED_BIT:
+        tokens[tokens.index("Venom")] = "Venom(Placed)"
+    elif bits & VENOM_FIXED_BITS:
+        faces = "".join(letter for letter in FIXED_FACES if bits & FIXED_FACE_BIT[letter])
+        tokens[tokens.index("Venom")] = f"Venom(Fixed:{faces})"
     return "+".join(["Base"] + ([letters] if letters else []) + tokens)
 
 
@@ -166,21 +211,31 @@ def parse_game_string(text):
 
 
 # --- Piece names ----------------------------------------------------------------
-_PIECE_OF_NAME = {name.lower(): piece for piece, name in enumerate(PIECE_NAMES)}
+# Either name of a Venom tile names the tile (fan-rules.md §4.1): (piece, face).
+_PIECE_OF_NAME = {name.lower(): (piece, 0) for piece, name in enumerate(PIECE_NAMES)}
+_PIECE_OF_NAME.update({name.lower(): (piece, 1) for piece, name in enumerate(PIECE_BACK_NAMES) if name})
 _FAN_PIECES = frozenset(piece for piece, (_, bug, _) in enumerate(PIECES) if BUGS[bug].expansion in FAN_TOKENS)
 
 
-def parse_piece(text, fan=True):
-    """Piece id of a name such as wQ, bA2, wDx (case-insensitive); with `fan`
-    false the fan pieces' names are unknown, as in an official game."""
-    piece = _PIECE_OF_NAME.get(text.lower())
-    if piece is None or (not fan and piece in _FAN_PIECES):
+def parse_face_piece(text, fan=True, backs=True):
+    """(piece id, face) of a name such as wQ, bA2, wDx, or with Venom a tile's
+    back, wD2 (face 1 of tile G2), case-insensitive; with `fan` false the fan
+    pieces' names are unknown, as in an official game, and with `backs` false
+    the backs' names."""
+    piece, face = _PIECE_OF_NAME.get(text.lower(), (-1, 0))
+    if piece < 0 or (face and not (fan and backs)) or (not fan and piece in _FAN_PIECES):
         raise NotationError(f"Unknown piece '{text}'.")
-    return piece
+    return piece, face
 
 
-def piece_name(piece):
-    return PIECE_NAMES[piece]
+def parse_piece(text, fan=True, backs=True):
+    """Piece id of a name (parse_face_piece), whichever face it names."""
+    return parse_face_piece(text, fan, backs)[0]
+
+
+def piece_name(piece, face=0):
+    """The name of `piece` showing `face` (1: its back, with Venom)."""
+    return PIECE_BACK_NAMES[piece] if face else PIECE_NAMES[piece]
 
 
 # --- MoveString -------------------------------------------------------------------
@@ -201,7 +256,9 @@ class MoveText(NamedTuple):
     piece goes on top of it, and thrower the piece a throw names with `^`. The
     sting, removal, wasp sting and swap forms name a target; a flip names only
     the tile; `@` names a controller around an inner entry; `choose` names
-    three pieces (chosen), `draw` and `steal` one (piece). -1: no piece."""
+    three pieces (chosen), `draw` and `steal` one (piece). -1: no piece.
+    face is the face the piece's name shows (Venom: 1 for its back), which a
+    placement chooses."""
 
     is_pass: bool
     piece: int = -1
@@ -212,6 +269,7 @@ class MoveText(NamedTuple):
     target: int = -1
     controller: int = -1
     chosen: tuple = ()
+    face: int = 0
 
 
 PASS_TEXT = MoveText(True, form=FORM_PASS)
@@ -220,10 +278,10 @@ _FORM_OF_SIGN = {sign: form for form, sign in SIGN_OF_FORM.items()}
 _CHOSEN = 3  # pieces a Swarm `choose` names (SW-1)
 
 
-def parse_move_text(text, fan=True):
+def parse_move_text(text, fan=True, backs=True):
     """Parse a MoveString's syntax (NO-1); case-insensitive, spaces tolerated.
     With `fan` false only the official forms are known, and names of fan pieces
-    are unknown (parse_piece)."""
+    are unknown (parse_piece); with `backs` false the names of Venom's backs."""
     stripped = text.strip()
     words = stripped.split()
     if not words:
@@ -241,42 +299,48 @@ def parse_move_text(text, fan=True):
             raise refuse()
         if len(words) != 1 + count:
             raise refuse(f"{keyword} names {count} piece{'s' if count > 1 else ''}")
-        pieces = tuple(parse_piece(word) for word in words[1:])
+        pieces = tuple(parse_piece(word, backs=backs) for word in words[1:])
         if keyword == FORM_CHOOSE:
             return MoveText(False, form=FORM_CHOOSE, chosen=pieces)
         return MoveText(False, pieces[0], form=keyword)
-    piece = parse_piece(words[0], fan)
+    piece, face = parse_face_piece(words[0], fan, backs)
     rest = words[1:]
     controller = -1
     if rest and rest[-1].startswith("@") and fan:
-        controller = parse_piece(rest.pop()[1:])
+        controller = parse_piece(rest.pop()[1:], backs=backs)
     thrower = -1
     if rest and rest[-1].startswith("^") and fan:
-        thrower = parse_piece(rest.pop()[1:])
+        thrower = parse_piece(rest.pop()[1:], backs=backs)
     if len(rest) > 1:
         raise refuse()
     if not rest:
         if thrower >= 0:
             raise refuse("a throw names the piece it lands by")
-        return MoveText(False, piece, thrower=-1, controller=controller)
+        return MoveText(False, piece, thrower=-1, controller=controller, face=face)
     second = rest[0]
     if second == "~" and fan and thrower < 0:
-        return MoveText(False, piece, form=FORM_FLIP, controller=controller)
+        return MoveText(False, piece, form=FORM_FLIP, controller=controller, face=face)
     form = _FORM_OF_SIGN.get(second[0].lower()) if fan else None
     if form is not None:
         if thrower >= 0:
             raise refuse("only a move names a thrower")
-        return MoveText(False, piece, form=form, target=parse_piece(second[1:]), controller=controller)
+        return MoveText(False, piece, form=form, target=parse_piece(second[1:], backs=backs), controller=controller, face=face)
     before, reference, after = _REFERENCE_RE.fullmatch(second).groups()
     if before and after:
         raise refuse("a reference takes one direction mark")
-    ref = parse_piece(reference, fan)
+    ref = parse_piece(reference, fan, backs)
     direction = _DIRECTION_BEFORE[before] if before else _DIRECTION_AFTER[after] if after else None
-    return MoveText(False, piece, ref, direction, thrower, controller=controller)
+    return MoveText(False, piece, ref, direction, thrower, controller=controller, face=face)
 
 
-def format_move_text(move):
-    """MoveString of a MoveText, in canonical case."""
+def format_move_text(move, faces=None):
+    """MoveString of a MoveText, in canonical case: the piece by the face it
+    names, the others by `faces` (the faces each piece shows, Board's), or
+    their fronts."""
+
+    def piece_name(piece):
+        return PIECE_BACK_NAMES[piece] if faces is not None and faces[piece] else PIECE_NAMES[piece]
+
     form = move.form
     if form == FORM_PASS:
         return "pass"
@@ -284,7 +348,7 @@ def format_move_text(move):
         return " ".join([FORM_CHOOSE, *(piece_name(piece) for piece in move.chosen)])
     if form in (FORM_DRAW, FORM_STEAL):
         return f"{form} {piece_name(move.piece)}"
-    words = [piece_name(move.piece)]
+    words = [PIECE_BACK_NAMES[move.piece] if move.face else PIECE_NAMES[move.piece]]
     if form == FORM_FLIP:
         words.append("~")
     elif form in SIGN_OF_FORM:
