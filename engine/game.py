@@ -188,7 +188,7 @@ class Move(int):
     @property
     def dest(self):
         """The destination cell (`axial(cell)` gives its (q, r)); -1 for a kind
-        without one (a pass, a flip, a swap, ...)."""
+        without one (a pass, a Swarm draw, ...)."""
         return self._field("dest", _dest_of(self))
 
     @property

@@ -12,9 +12,11 @@ pieces) always fits; a fan hive stretched wider than 31 cells has moves and
 pieces outside the window, which the actions and planes do not hold.
 
 Actions. One integer per distinct move: its identity slot (moves.move_slot)
-counted in window cells, which for placing, moving or throwing `piece` (an id of
-engine.rules.bugs.PIECE_NAMES) to `cell` is `piece * WINDOW_CELLS + cell`, and
-PASS_ACTION. Since the cell is counted from the centre of the hive, the same
+counted in window cells: `(group * NUM_PIECES + piece) * WINDOW_CELLS + cell`
+for `piece` (an id of engine.rules.bugs.PIECE_NAMES) and the kind's slot group
+(kinds.py): 0 placing, moving or throwing it to `cell` or flipping it there, 1
+placing it showing its back (Venom), 2 its sting of the tile on `cell`, 3 its swap
+with the piece on `cell`; and PASS_ACTION. Since the cell is counted from the centre of the hive, the same
 move in a shifted hive is the same action. Slots are
 identities (ID-1): two actions never give the same position, and a throw of
 one's own piece is that piece's move. A Sperling's Dragonfly's carry
@@ -81,6 +83,7 @@ from .rules.moves import (
     KIND_PASS,
     KIND_PLACE,
     KIND_THROW,
+    NO_MOVE,
     NUM_SLOTS,
     PASS_MOVE,
     encode,
@@ -222,20 +225,23 @@ def _move(s, action, centre, moves):
     """The move of an action. `moves` is scratch for the move generator."""
     if action == PASS_ACTION:
         return PASS_MOVE
-    # Every slot the table plays so far is of a piece and a cell (moves.move_slot):
-    # the legal move of that slot, found by the move generator (a hop from on top
-    # is a carry or not, a cell of an enemy tile a sting, the tile's own a flip).
+    # Every slot the table plays so far is of a group, a piece and a cell
+    # (moves.move_slot): the legal move of that slot, found by the move generator
+    # (a hop from on top is a carry or not, the tile's own cell a flip).
     index = action // WINDOW_CELLS
-    piece = index % NUM_PIECES
+    group, piece = index // NUM_PIECES, index % NUM_PIECES
     cell = grid_cell(action % WINDOW_CELLS, centre)
     slot = index * NUM_CELLS + cell
     n = generate_moves(s, moves)
     for i in range(n):
         if move_slot(moves[i]) == slot:
             return moves[i]
-    # Not legal: the plain move of the slot, which the caller refuses.
+    # Not legal: the plain move of the slot, which the caller refuses; a sting or
+    # a swap names a second piece, which no legal move gives here.
+    if group > 1:
+        return NO_MOVE
     if s.piece_cell[piece] < 0:
-        return encode_full(KIND_PLACE, piece, cell, -1, index // NUM_PIECES)
+        return encode_full(KIND_PLACE, piece, cell, -1, group)
     if PIECE_COLOR[piece] != (s.info[INFO_PLY] & 1):
         return encode(KIND_THROW, piece, cell)
     return encode(KIND_MOVE, piece, cell)
@@ -309,6 +315,8 @@ def apply_action_kernel(a, action, moves, checked):
                 break
         if not legal:
             return _ILLEGAL
+    elif move == NO_MOVE:
+        return _ILLEGAL
     elif move_kind(move) == KIND_PLACE:
         # What keeps an unchecked action from breaking the state: a piece of the game
         # type is placed by its own side onto an empty cell (a Guardian onto a stack
@@ -615,7 +623,10 @@ class State:
 
     def action_to_move(self, action):
         """The Move an action stands for in this position."""
-        return Move(int(move_of(self._a, int(action), _moves())))
+        move = int(move_of(self._a, int(action), _moves()))
+        if move == NO_MOVE:
+            raise ValueError(_ERRORS[_ILLEGAL].format(action))
+        return Move(move)
 
     def move_to_action(self, move):
         """The action of a Move in this position."""
@@ -654,7 +665,7 @@ def _checked_out(out, dtype, shape):
 def _check_kinds(n):
     if n < 0:
         raise NotImplementedError("a legal move has no action: a kind the action space does not hold (it holds "
-                                  "place, move, throw, carry and pass) or a destination outside the window")
+                                  "place, move, throw, carry, flip, sting, swap and pass) or a destination outside the window")
 
 
 def playouts(state, count, seed=0, max_plies=MAX_GAME_PLIES):

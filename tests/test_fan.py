@@ -44,8 +44,8 @@ def max_height(game_type):
 # --- Game types (§2.1) --------------------------------------------------------------
 def test_every_fan_game_type_prints_canonically_and_the_official_ones_are_unchanged():
     # 15 sets of the tokens other than Venom with each official type; Venom with
-    # each set of Guardians, E, J, with Base and Base+L (not yet M or P).
-    assert len(FAN_TYPES) == 8 * 15 + 2 * 8 and not set(FAN_TYPES) & set(game_types())
+    # each set of Guardians, E, J, with each official type without M (not yet).
+    assert len(FAN_TYPES) == 8 * 15 + 4 * 8 and not set(FAN_TYPES) & set(game_types())
     for game_type in FAN_TYPES + game_types():
         assert format_game_type(parse_game_type(game_type)) == game_type
 
@@ -64,7 +64,6 @@ def test_tokens_and_letters_come_in_any_order_and_case(text, canonical):
     ("Base+E+e", "E is named twice"),
     ("Base+M+L", "go in one segment"),
     ("Base+M+Venom", "does not play Venom with M yet"),
-    ("Base+LP+Venom", "does not play Venom with P yet"),
     ("Base+Venom(Placed,Fixed:F)", "one variant"),
     ("Base+Venom(Fixed:U)", "needs L"),
     ("Base+L+Venom(Fixed:UU)", "at most once"),
@@ -191,7 +190,7 @@ def engine_board(position):
 
 def engine_plays(example):
     """Whether the engine holds the example's position: its game type is one hexbee
-    plays (not yet Venom with P or M), and its `Prime` is the first of its `Last`,
+    plays (not yet Venom with M), and its `Prime` is the first of its `Last`,
     as in every state play reaches (§3.2; the engine keeps no `Prime` of its own)."""
     try:
         parse_game_type(example.game_type)

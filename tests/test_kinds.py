@@ -39,7 +39,7 @@ ROWS = range(1, len(KINDS))  # every kind but none
 UNPLAYED = [index for index in ROWS if index not in PLAYED_KINDS]
 CODEC_FIELDS = {"piece", "dest", "other", "face"}
 # A game type where every played kind of arrival occurs in random games.
-VENOM_TYPE = "Base+L+Venom+Guardians+E+J"  # the richest with Venom's flips and stings
+VENOM_TYPE = "Base+LP+Venom+Guardians+E+J"  # the richest with Venom's flips, stings and swaps
 RICH_TYPE = "Base+MLP+Guardians+Dx+E+J"
 
 

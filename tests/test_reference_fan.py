@@ -467,7 +467,9 @@ def test_reference_reproduces_the_perft_table(name, text, depth, count):
     assert perft(perft_position(text), depth) == count
 
 
-COMBINATIONS = [ALL_FAN, "Base+Guardians+Dx+E+J", "Base+M+E", "Base+M+J", "Base+M+Dx", "Base+P+Dx"]
+# Venom's rows beside SPEC_PERFT's: with swaps (Base+LP), its richest type, and Fixed.
+VENOM_TYPES = ["Base+LP+Venom", "Base+LP+Venom+Guardians+E+J", "Base+LP+Venom(Fixed:FDRYUC)"]
+COMBINATIONS = [ALL_FAN, "Base+Guardians+Dx+E+J", "Base+M+E", "Base+M+J", "Base+M+Dx", "Base+P+Dx", *VENOM_TYPES]
 
 # The mid-game rows of the table: (game type, seed of `midgame`, deepest depth). Every game
 # type of the table has one to depth 4, at a seed picked for the reference's cost: it spends
@@ -480,6 +482,11 @@ MIDGAME_ROWS = [
     ("Base+M+Guardians+Dx", 0, 4), ("Base+M+Guardians+Dx", 1, 3),
     (ALL_FAN, 0, 3), (ALL_FAN, 1, 3), (ALL_FAN, 15, 4),
     ("Base+Guardians+Dx+E+J", 10, 4), ("Base+M+E", 1, 4), ("Base+M+J", 8, 4), ("Base+M+Dx", 0, 4), ("Base+P+Dx", 6, 4),
+    # Venom's flips make its positions wide: its depth-3 counts run to millions, so its
+    # depth-4 rows are at seeds of a small one and its richest type stops at 3.
+    ("Base+Venom", 0, 3), ("Base+Venom", 3, 4), ("Base+LP+Venom", 1, 3), ("Base+LP+Venom", 10, 4),
+    ("Base+LP+Venom+Guardians+E+J", 6, 3), ("Base+LP+Venom+Guardians+E+J", 10, 3),
+    ("Base+Venom(Placed)", 3, 4), ("Base+LP+Venom(Fixed:FDRYUC)", 11, 4),
 ]
 
 

@@ -62,6 +62,7 @@ from .moves import (
     KIND_PLACE,
     KIND_PLAYED,
     KIND_STING,
+    KIND_SWAP,
     KIND_THROW,
     KIND_TRANSPORT,
     NUM_SLOTS,
@@ -93,6 +94,7 @@ STATE_FIELDS = (
     ("undo", np.int64, (MAX_PLIES, UNDO_SIZE)),  # one record per ply played, UNDO_* in constants.py
     ("zobrist_piece", np.int64, ZOBRIST_PIECE.shape),  # read-only
     ("zobrist_last", np.int64, ZOBRIST_LAST_MOVED.shape),  # read-only
+    ("zobrist_carried", np.int64, ZOBRIST_CARRIED.shape),  # read-only
     ("mark", np.int64, (NUM_CELLS,)),  # scratch stamps for cell searches
     ("pinned", np.int64, (NUM_CELLS,)),  # scratch stamps marking pinned ground cells
     ("cut_disc", np.int64, (NUM_CELLS,)),  # scratch: discovery times of the articulation pass
@@ -122,6 +124,7 @@ def new_state(expansions=0, flags=0):
     s.piece_cell[:] = -1
     s.zobrist_piece[:] = ZOBRIST_PIECE
     s.zobrist_last[:] = ZOBRIST_LAST_MOVED
+    s.zobrist_carried[:] = ZOBRIST_CARRIED
     return s
 
 
@@ -137,7 +140,7 @@ def copy_state(state):
 # newer than anything in them (movegen.new_stamp), so a record's scratch serves
 # any position. copy_position copies the other fields, POSITION_FIELDS; a field
 # added to the state belongs to one of the three (tests/test_board.py checks).
-TABLE_FIELDS = ("zobrist_piece", "zobrist_last")
+TABLE_FIELDS = ("zobrist_piece", "zobrist_last", "zobrist_carried")
 SCRATCH_FIELDS = ("mark", "pinned", "cut_disc", "seen", "work")
 POSITION_FIELDS = tuple(name for name, _, _ in STATE_FIELDS if name not in TABLE_FIELDS + SCRATCH_FIELDS)
 
@@ -215,11 +218,13 @@ def _last_moved_cell_index(s, piece):
 @njit(cache=True, nogil=True)
 def status_key(s):
     """The part of the key that the statuses of the previous ply make (`Last`,
-    `Frozen`, `Placed`); each piece of them is the top, or the one under it, of the
-    cell the previous ply moved to."""
+    `Frozen`, `Placed`): the cells of the pieces in `Last`, each the top of its
+    cell or the one under it (a Dragonfly's cargo). `Frozen` is one of them, the
+    only one a ply that freezes has."""
     part = s.zobrist_last[_last_moved_cell_index(s, s.info[INFO_LAST_MOVED])]
-    if s.info[INFO_LAST_CARRIED] >= 0:
-        part ^= ZOBRIST_CARRIED
+    carried = s.info[INFO_LAST_CARRIED]
+    if carried >= 0:
+        part ^= s.zobrist_carried[s.piece_cell[carried]]
     if s.info[INFO_FROZEN] >= 0:
         part ^= ZOBRIST_FROZEN
     ply = s.info[INFO_PLY]
@@ -378,7 +383,7 @@ def _apply_transport(s, move, record):
     record[UNDO_FROM] = src
     key = _pop_piece(s, src) ^ _pop_piece(s, src) ^ _push_piece(s, cargo, move_dest(move))
     s.info[INFO_LAST_CARRIED] = cargo
-    return key ^ ZOBRIST_CARRIED ^ _arrive(s, piece, move_dest(move))
+    return key ^ s.zobrist_carried[move_dest(move)] ^ _arrive(s, piece, move_dest(move))
 
 
 @njit(cache=True, nogil=True)
@@ -412,6 +417,20 @@ def _apply_sting(s, move, record):
 
 
 @njit(cache=True, nogil=True)
+def _apply_swap(s, move, record):
+    """A Centipede and the piece `other` on `dest` change places, both `Last`,
+    neither Frozen (C-3)."""
+    piece = move_piece(move)
+    target = move_other(move)
+    src = s.piece_cell[piece]
+    dest = move_dest(move)
+    record[UNDO_FROM] = src
+    key = _pop_piece(s, src) ^ _pop_piece(s, dest) ^ _push_piece(s, target, src)
+    s.info[INFO_LAST_CARRIED] = target
+    return key ^ s.zobrist_carried[src] ^ _arrive(s, piece, dest)
+
+
+@njit(cache=True, nogil=True)
 def _undo_place(s, move, record):
     piece = move_piece(move)
     _pop_piece(s, move_dest(move))
@@ -433,6 +452,16 @@ def _undo_transport(s, move, record):
     _pop_piece(s, dest)
     _push_piece(s, move_other(move), record[UNDO_FROM])
     _push_piece(s, move_piece(move), record[UNDO_FROM])
+
+
+@njit(cache=True, nogil=True)
+def _undo_swap(s, move, record):
+    src = record[UNDO_FROM]
+    dest = move_dest(move)
+    _pop_piece(s, dest)
+    _pop_piece(s, src)
+    _push_piece(s, move_other(move), dest)
+    _push_piece(s, move_piece(move), src)
 
 
 @njit(cache=True, nogil=True)
@@ -469,6 +498,8 @@ def make_move(s, move):
         key ^= _apply_flip(s, move, record)
     elif kind == KIND_STING:
         key ^= _apply_sting(s, move, record)
+    elif kind == KIND_SWAP:
+        key ^= _apply_swap(s, move, record)
     else:
         raise ValueError("make_move: a kind the table plays has no kernel in board.py")
     info[INFO_KEY] = key
@@ -498,6 +529,8 @@ def unmake_move(s):
         s.face[move_piece(move)] ^= 1
     elif kind == KIND_STING:
         s.face[move_other(move)] ^= 1
+    elif kind == KIND_SWAP:
+        _undo_swap(s, move, record)
     elif kind != KIND_PASS:
         raise ValueError("unmake_move: the last record holds a kind without a kernel in board.py")
     info[INFO_PLY] = ply

@@ -57,6 +57,7 @@ MOVEMENT_NAMES = {
 # --- Abilities: powers used instead of the bug's own move ------------------------
 THROW = 1 << 0  # lift an adjacent piece over itself (Pillbug, rules.md "Pillbug")
 STING = 1 << 1  # turn an adjacent enemy tile over and freeze it (Wasp Queen, W-2)
+SWAP = 1 << 2  # change places with a piece three steps over the hive away (Centipede, C-1)
 
 # --- Flags ------------------------------------------------------------------------
 ROYAL = 1 << 0  # surrounding it loses the game; no piece moves before it is placed
@@ -120,6 +121,7 @@ BUGS = (
     Bug("R", "Scorpion", 0, "Venom", SLIDE_TWO, 0, LOCKS, 0, 20, -8, "#a0442c"),
     Bug("Y", "Fly", 0, "Venom", FLY_TO_PRIME, 0, 0, 0, 40, -10, "#4a60b0"),
     Bug("U", "Stink bug", 0, "Venom", UP_DOWN, 0, IMMUNE, 0, 30, 5, "#7a8a20"),
+    Bug("C", "Centipede", 0, "Venom", 0, SWAP, 0, 0, 35, -3, "#0f7a6e"),
     # The Guardians rest on top always and lend a Mosquito nothing (GU-3).
     Bug("V", "Moth", 1, "Guardians", DOWN_UP, 0, RESTS_ON_TOP, 20, 45, 10, "#b0568a", PLACE_ON_TOP, 0),
     Bug("Z", "Butterfly", 1, "Guardians", TWO_CLIMBS, 0, RESTS_ON_TOP, 20, 45, 10, "#c0692a", PLACE_ON_TOP, 0),

@@ -184,12 +184,17 @@ def _zobrist_tables(seed=0x48697665):
     level[:OLD_MAX_HEIGHT] = draw(OLD_MAX_HEIGHT) | 1
     level[0] = 1
     old_last = draw(old_cells + 1)
-    statuses = [int(draw()) for _ in range(4)]
+    # The side, `Placed`, a number once the carried piece's (drawn still, so
+    # that the numbers after it stay), `Frozen`.
+    side, placed, _, frozen = (int(draw()) for _ in range(4))
     old_wide = draw((old_kinds, NUM_CELLS))
     last = draw(NUM_CELLS + 1)
     new_bugs = [letter for letter in BUG_OF_LETTER if letter not in OLD_BUGS]
     new_wide = draw((2 * len(new_bugs), NUM_CELLS))
     level[OLD_MAX_HEIGHT:] = draw(MAX_HEIGHT - OLD_MAX_HEIGHT) | 1
+    # The second piece of `Last` by its cell: under the Dragonfly that carried
+    # it, or where a Centipede swapped it to.
+    carried = draw(NUM_CELLS)
     # Rows colour-major as PIECE_KIND numbers them, the old ones from their draws.
     row_of = {(color, letter): color * len(OLD_BUGS) + index for color in (0, 1) for index, letter in enumerate(OLD_BUGS)}
     row_of.update({(color, letter): color * len(new_bugs) + index for color in (0, 1) for index, letter in enumerate(new_bugs)})
@@ -205,10 +210,10 @@ def _zobrist_tables(seed=0x48697665):
                     piece[kind, cell_of(q, r)] = old_piece[row, old]
             last[cell_of(q, r)] = old_last[old]
     last[NUM_CELLS] = 0  # no last-moved piece
-    return (piece, level, last, *statuses)
+    return piece, level, last, carried, side, placed, frozen
 
 
 # Kept as arrays that the State carries, not as globals, because numba would bake
 # a big global into every compiled function that reads it.
-(ZOBRIST_PIECE, ZOBRIST_LEVEL, ZOBRIST_LAST_MOVED, ZOBRIST_SIDE, ZOBRIST_PLACED, ZOBRIST_CARRIED,
+(ZOBRIST_PIECE, ZOBRIST_LEVEL, ZOBRIST_LAST_MOVED, ZOBRIST_CARRIED, ZOBRIST_SIDE, ZOBRIST_PLACED,
  ZOBRIST_FROZEN) = _zobrist_tables()

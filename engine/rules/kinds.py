@@ -43,11 +43,14 @@ KEYWORD_FORMS = (FORM_PASS, FORM_CHOOSE, FORM_DRAW, FORM_STEAL)
 # names one resulting state.
 SLOTS_NONE = -1  # no slot: no move, pass and the chance entries
 # The piece arrives on the destination: place, move, throw, carry. A flip names
-# the cell its tile stays on, which no move of the tile reaches (G-4); a sting
-# the cell of its victim, which its stinger never moves onto (it slides).
+# the cell its tile stays on, which no move of the tile reaches (G-4).
 SLOTS_ARRIVAL = 0
 # A kind with a face (a placement) takes the group after its own for face 1:
 # the two faces of one placement are two moves (VN-4).
+# A kind whose piece acts on the piece of another cell has a group of its own: a
+# Mosquito may both climb onto a cell and sting or swap the piece there.
+SLOTS_STING = 2  # the stinger and its victim's cell
+SLOTS_SWAP = 3  # the Centipede and its target's cell
 
 NOT_YET = "hexbee does not play it yet (Fan pieces II and III)"
 
@@ -77,8 +80,8 @@ KINDS = (
          SLOTS_ARRIVAL),
     Kind("flip", "piece dest", FORM_FLIP, "wG2 ~",
          "the tile `piece` on `dest` (or the Honeycomb) turns over (VN-3, HC-4)", SLOTS_ARRIVAL),
-    Kind("swap", "piece other", FORM_SWAP, "wM =bA1", "`piece` (a Centipede) and `other` change places (§6.8)",
-         played=NOT_YET),
+    Kind("swap", "piece dest other", FORM_SWAP, "wC =bA1",
+         "a Centipede `piece` and the piece `other` on `dest` change places (C-1)", SLOTS_SWAP),
     Kind("remove", "piece other", FORM_REMOVAL, "wM xbA1", "`piece` removes `other` from the game (§7, §9.5)",
          played=NOT_YET),
     Kind("control", "piece dest other", FORM_CONTROL, "bQ bP/ @wM",
@@ -87,7 +90,7 @@ KINDS = (
          "a Dragonfly `piece` carries `other`, the piece under it, to the ground at `dest` (DX-3)", SLOTS_ARRIVAL),
     Kind("sting", "piece dest other", FORM_STING, "wW ~bA1",
          "a Wasp Queen `piece` stings the enemy tile `other` on `dest`, which turns over, Frozen for a turn (W-2)",
-         SLOTS_ARRIVAL),
+         SLOTS_STING),
     Kind("wasp sting", "piece other", FORM_WASP_STING, "wM !bS1",
          "an S004 Wasp `piece` stings `other`, whose owner must then move it away (WX-3)", played=NOT_YET),
     Kind("to hand", "piece other", FORM_REMOVAL, "wQ xbB1", "a Queen `piece` sends `other` back to hand (WX-5)",

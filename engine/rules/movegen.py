@@ -26,6 +26,7 @@ from .bugs import (
     RESTS_ON_TOP,
     SLIDE_TWO,
     STING,
+    SWAP,
     VENOM_FIXED_BITS,
     VENOM_PLACED_BIT,
     COPIES_NEIGHBOURS,
@@ -109,6 +110,7 @@ from .moves import (
     KIND_MOVE,
     KIND_PLACE,
     KIND_STING,
+    KIND_SWAP,
     KIND_THROW,
     KIND_TRANSPORT,
     PASS_MOVE,
@@ -641,6 +643,33 @@ def stings(s, stinger, cell, moves, n, stamp):
 
 
 @njit(cache=True, nogil=True)
+def swaps(s, centipede, cell, moves, n, stamp):
+    """The SWAP ability of the lifted, unpinned piece from `cell` (Centipede,
+    C-1..C-3): a climb onto a neighbour, a step onto the next pile and one onto a
+    third, each by the climbing rule, reach the target: a piece of either colour
+    alone on the ground, not the first pile, not Frozen, not an immune Stink bug.
+    It may be pinned; the two change places."""
+    height = s.height
+    for d1 in range(6):
+        a1 = neighbor(cell, d1)
+        if height[a1] == 0 or not can_climb(height, cell, d1, height[cell]):
+            continue
+        for d2 in range(6):
+            a2 = neighbor(a1, d2)
+            if height[a2] == 0 or not can_climb(height, a1, d2, height[a1]):
+                continue
+            for d3 in range(6):
+                t = neighbor(a2, d3)
+                if t == a1 or t == cell or height[t] != 1 or not can_climb(height, a2, d3, height[a2]):
+                    continue
+                target = s.stack[t, 0]
+                if is_frozen(s, target) or BUG_FLAGS[face_bug(s, target)] & IMMUNE:
+                    continue
+                n = add_code(s, moves, n, encode_full(KIND_SWAP, centipede, t, target, 0), stamp)
+    return n
+
+
+@njit(cache=True, nogil=True)
 def may_flip(s, piece, cell, level):
     """Whether the side to move may turn its uncovered tile `piece` over now
     (VN-3, given its Queen is in play): a tile with a back, that neither the
@@ -905,6 +934,8 @@ def generate(s, moves, write_placements, pinned_stamp):
                 continue
             lift(s, cell, movement)
             n = movement_moves(s, movement, piece, cell, moves, n, stamp, pinned_stamp)
+            if abilities & SWAP:
+                n = swaps(s, piece, cell, moves, n, stamp)
             drop(s, cell, movement)
 
     if n + placed == 0:

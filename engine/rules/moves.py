@@ -30,6 +30,7 @@ KIND_THROW = KIND_OF_NAME["throw"]
 KIND_TRANSPORT = KIND_OF_NAME["transport"]
 KIND_FLIP = KIND_OF_NAME["flip"]
 KIND_STING = KIND_OF_NAME["sting"]
+KIND_SWAP = KIND_OF_NAME["swap"]
 # Per kind code: whether make_move plays it, and its identity slot group (-1 for
 # none, pass, and the kinds not played yet, whose slots the tables do not hold).
 KIND_PLAYED = np.array([kind in PLAYED_KINDS for kind in range(NUM_MOVE_KINDS)], dtype=np.bool_)
@@ -61,7 +62,8 @@ NO_MOVE = 0
 PASS_MOVE = KIND_PASS << KIND_SHIFT
 # Identity slots (move_slot): a group of (piece, destination) per slot group of
 # the played kinds.
-NUM_SLOTS = NUM_SLOT_GROUPS * NUM_PIECES * NUM_CELLS
+SLOTS_PER_GROUP = NUM_PIECES * NUM_CELLS
+NUM_SLOTS = NUM_SLOT_GROUPS * SLOTS_PER_GROUP
 
 
 @njit(cache=True, nogil=True)
@@ -122,7 +124,7 @@ def move_slot(move):
     if KIND_HAS_FACE[kind]:
         group += move_face(move)
     second = move_dest(move) if KIND_SLOT_BY_DEST[kind] else move_other(move) + 1 if KIND_SLOT_BY_OTHER[kind] else 0
-    return (group * NUM_PIECES + move_piece(move)) * NUM_CELLS + second
+    return group * SLOTS_PER_GROUP + move_piece(move) * NUM_CELLS + second
 
 
 @njit(cache=True, nogil=True)
