@@ -26,6 +26,9 @@ Written to be obvious, not fast: `../shared/spec/rules.md` (quoted below as
   a Wasp Queen's sting (actor, "~", victim's name before) and a Centipede's swap
   (actor, "=", target), printed `wG2 ~`, `wW ~bA1`, `wC =bS1` (§4.2). The tile
   Mosquito/Tick is not played: parse_game_type refuses Venom with M.
+- Predators (fan-rules.md §7): a removal is (actor, "x", target), printed
+  `wK xbA1`; both leave the game (Position.removed) and a Queen tile removed
+  loses at once.
 
 The bugs live in ONE table, `BUGS`, keyed by code: each row names its
 placement rule, movement functions and abilities (the throw). The Mosquito's
@@ -474,6 +477,62 @@ def centipede_swap(position, user_cell):
     return moves
 
 
+def predator_protected(position, cell):
+    """fan-rules.md §7 PR-3: the top piece of `cell` may not be removed by a
+    Predator: it is a Stink bug, or an uncovered Stink bug (of either colour)
+    stands next to it (IM-1)."""
+    stacks = position.stacks
+    return bug(top(stacks, cell)) == STINK_BUG or any(
+        occupied(stacks, n) and bug(top(stacks, n)) == STINK_BUG for n in neighbours(cell))
+
+
+def killer_kill(position, user_cell):
+    """fan-rules.md §7 K-2, the Killer beetle's kill, used by the top piece of
+    `user_cell` (uncovered, not `Frozen`: the caller checks): the target is an
+    enemy lone ground piece on an adjacent cell, not in `Last`, not protected
+    (PR-3), reached by a Climb that passes the climbing rule [P4]; the hive stays
+    connected without the killer and without both (§3.6). Returns removals,
+    (killer, "x", target): both leave the game (a Mosquito copying it, PR-4, is
+    removed in its place)."""
+    stacks = position.stacks
+    killer = top(stacks, user_cell)
+    if height(stacks, user_cell) != 1 or not is_connected(without(stacks, user_cell)):
+        return set()
+    lifted = without(stacks, user_cell)
+    moves = set()
+    for cell in neighbours(user_cell):
+        target = top(stacks, cell)
+        if target is None or height(stacks, cell) != 1 or colour(target) == position.to_move:
+            continue
+        if target in position.last or predator_protected(position, cell):
+            continue
+        if can_climb(lifted, user_cell, cell, 0) and is_connected(without(stacks, user_cell, cell)):
+            moves.add((killer, "x", target))
+    return moves
+
+
+def mantis_jump(position, user_cell):
+    """fan-rules.md §7 N-2, the Mantis's jump, used by the top piece of
+    `user_cell` (uncovered, not `Frozen`: the caller checks), not pinned: the
+    target is `Placed`, the piece the opponent's last turn placed [P2], if it is
+    the opponent's [P3] and in play, anywhere [P1], not protected (PR-3); the hive
+    stays connected without the Mantis and, for a lone ground target, without
+    both (§3.6). No climbing rule. Returns removals, (mantis, "x", target)."""
+    stacks = position.stacks
+    mantis = top(stacks, user_cell)
+    target = position.placed
+    if target is None or colour(target) == position.to_move:
+        return set()
+    cell = position.cell_of(target)
+    if cell is None or top(stacks, cell) != target or predator_protected(position, cell):
+        return set()
+    if height(stacks, user_cell) == 1 and not is_connected(without(stacks, user_cell)):
+        return set()
+    if height(stacks, cell) == 1 and not is_connected(without(stacks, user_cell, cell)):
+        return set()
+    return {(mantis, "x", target)}
+
+
 # --- Placement rules ----------------------------------------------------------------
 # Each takes the position and the piece to place and returns the cells it may go
 # to; a cell that is occupied means on top of it.
@@ -582,6 +641,10 @@ BUGS = {
     "Y": Bug("Fly", 3, "Venom", targeted=(fly_move,), front="A"),
     "U": Bug("Stink bug", 1, "Venom", movements=(up_one_down_one,), front="L"),
     "C": Bug("Centipede", 1, "Venom", abilities=(centipede_swap,), front="P"),
+    # The Predators (§7): the Killer beetle slides and kills; the Mantis never
+    # moves (N-1) and lends a Mosquito only its jump.
+    "K": Bug("Killer beetle", 1, "Predators", movements=(slide_one,), abilities=(killer_kill,)),
+    "N": Bug("Mantis", 1, "Predators", abilities=(mantis_jump,)),
     "V": Bug("Moth", 1, "Guardians", movements=(moth_flight,), placement=guardian_placement, lends=(),
              rests_on_top=True, always_on_top=True),
     "Z": Bug("Butterfly", 1, "Guardians", movements=(butterfly_flight,), placement=guardian_placement, lends=(),
@@ -845,7 +908,7 @@ def parse_game_type(text):
 # --- The position ----------------------------------------------------------------------
 class Action(NamedTuple):
     """One way to a legal move: its kind ("place", "move", "throw", and with
-    Venom "flip", "sting", "swap"), the piece that acts (the thrower for a throw,
+    Venom "flip", "sting", "swap", with Predators "remove"), the piece that acts (the thrower for a throw,
     the flipped tile for a flip, by its name before) and the move."""
 
     kind: str
@@ -870,6 +933,7 @@ class Position:
         self.pieces = {c: tuple(name for code in self.codes for name in piece_names(c, code)) for c in COLORS}
         self.stacks = {}
         self.hand = {c: list(self.pieces[c]) for c in COLORS}
+        self.removed = frozenset()  # tiles removed from the game by a Predator (§7), never back
         self.ply = 0
         self.last = frozenset()  # the pieces the previous turn acted on
         self.frozen = frozenset()  # a subset of last: they may not move, be moved or act
@@ -952,7 +1016,7 @@ class Position:
 
     def signature(self):
         """The full state of fan-rules.md §3.1 as a hashable value: every stack
-        (a Venom tile by the face it shows), both hands, the side to move, Last,
+        (a Venom tile by the face it shows), both hands, the removed tiles, the side to move, Last,
         Frozen, Prime, Placed and the result (not the turn number or the
         history). Two moves are one iff their results have one signature (ID-1)."""
         return (
@@ -960,6 +1024,7 @@ class Position:
             tuple(sorted(self.hand[WHITE])),
             tuple(sorted(self.hand[BLACK])),
             self.to_move,
+            self.removed,
             self.last,
             self.frozen,
             self.prime,
@@ -1012,8 +1077,12 @@ class Position:
         return "Guardians" not in self.rules.modules or tile_of(top(self.stacks, cell)) != side + QUEEN
 
     def outcome(self):
-        """fan-rules.md §3.8 (rules.md, "End of the game"): one Queen captured, its
-        owner loses; both, a draw."""
+        """fan-rules.md §3.8 (rules.md, "End of the game"): a Queen tile removed
+        from the game, its owner loses; else one Queen captured, its owner loses;
+        both, a draw."""
+        for side, result in ((WHITE, "BlackWins"), (BLACK, "WhiteWins")):
+            if side + QUEEN in self.removed:
+                return result
         white_lost, black_lost = self.queen_captured(WHITE), self.queen_captured(BLACK)
         if white_lost and black_lost:
             return "Draw"
@@ -1067,6 +1136,15 @@ class Position:
             self.last = frozenset({after})
             self.frozen = frozenset({after}) if len(move) == 3 else frozenset()
             self.prime, self.placed = after, None
+        elif move[1] == "x":
+            # A Predator's removal (§7 K-2, N-2, PR-4): the actor and its target
+            # leave the game for good; no statuses (§3.2).
+            actor, _, target = move
+            for piece in (target, actor):
+                cell = self.cell_of(piece)
+                self.stacks = without(self.stacks, cell)
+            self.removed |= {tile_of(actor), tile_of(target)}
+            self.last, self.frozen, self.prime, self.placed = frozenset(), frozenset(), None, None
         elif move[1] == "=":
             # A Centipede's swap (C-3): the target to the Centipede's cell, the
             # Centipede to the target's, both on the ground (lone ground pieces
@@ -1112,7 +1190,8 @@ class Position:
     # --- The legal moves ---
     def legal_moves(self):
         """Every legal move: a set of (piece, cell), with Venom also flips (tile,
-        "~"), stings (wasp, "~", victim) and swaps (centipede, "=", target), and
+        "~"), stings (wasp, "~", victim) and swaps (centipede, "=", target), with
+        Predators removals (predator, "x", target), and
         when nothing else is possible {"pass"}; empty once the game is over."""
         if self.result is not None:
             return set()
@@ -1130,7 +1209,8 @@ class Position:
         """The lowest-numbered copy in hand of each bug (rules.md, "Pieces"; with
         Venom the lowest-numbered tile, VN-2), without the Queen on the first turn
         and only the Queen on the fourth turn if she is still in hand (rules.md,
-        "Turns"; fan-rules.md §1.3 G-5; the Queen tile, [V8])."""
+        "Turns"; fan-rules.md §1.3 G-5; the Queen tile, [V8]). With Predators the
+        Queen may come on the first turn too (PR-2)."""
         side = self.to_move
         hand = self.hand[side]
         pieces = []
@@ -1139,7 +1219,7 @@ class Position:
             if in_hand:
                 pieces.append(in_hand[0])
         queen = side + QUEEN
-        if self.turn == 1:
+        if self.turn == 1 and "Predators" not in self.rules.modules:  # PR-2: no tournament opening
             pieces = [p for p in pieces if p != queen]
         elif self.turn == 4 and queen in hand:
             pieces = [queen]
@@ -1259,7 +1339,8 @@ class Position:
         cells); the spec's examples' prefix '(q,r)@L ' (the mover ends on cell
         (q, r) at level L; '@L' optional) is checked against the move. With Venom
         (§4.2, NO-1): 'wG2 ~' an own flip, 'wW ~bA1' a sting, 'wC =bS1' a swap;
-        a tile in play may be named by either face, its current one is returned;
+        'wK xbA1' a Predator's removal (§7); a tile in play may be named by
+        either face, its current one is returned;
         a tile in hand is named by the face it is placed with ('wD2 -wQ')."""
         text = text.strip()
         expected_cell = expected_level = None
@@ -1271,18 +1352,18 @@ class Position:
         if text.lower() == "pass":
             return "pass"
         parts = text.split()
-        if len(parts) == 2 and parts[1][0] in "~=":
+        if len(parts) == 2 and parts[1][0] in "~=x" and (parts[1][0] != "x" or len(parts[1]) > 1):
             if expected_cell is not None:
                 raise ValueError(f"{text!r} moves nothing to a cell: no (q,r) prefix")
             actor = self.name_in_play(parts[0], "the piece of")
             if parts[1] == "~":
                 return actor, "~"
             target = self.name_in_play(parts[1][1:], "the target")
-            if parts[1][0] == "=":
-                return actor, "=", target
+            if parts[1][0] in "=x":
+                return actor, parts[1][0], target
             return self.canonical_sting(actor, target)
-        if len(parts) == 2 and parts[1][0] in "x!":
-            raise ValueError(f"{text!r}: removals and S004 stings are not moves of this reference")
+        if len(parts) == 2 and parts[1][0] == "!":
+            raise ValueError(f"{text!r}: S004 stings are not moves of this reference")
         thrower = None
         if len(parts) == 3 and parts[2].startswith("^"):
             thrower = canonical_piece(parts.pop()[1:])
@@ -1329,9 +1410,10 @@ class Position:
 
 def ability_kind(move):
     """The Action kind of a move an ability makes: a throw (piece, cell), a sting
-    (wasp, "~", victim) or a swap (centipede, "=", target)."""
+    (wasp, "~", victim), a swap (centipede, "=", target) or a removal (predator,
+    "x", target)."""
     if len(move) == 3:
-        return {"~": "sting", "=": "swap"}[move[1]]
+        return {"~": "sting", "=": "swap", "x": "remove"}[move[1]]
     return "throw"
 
 
@@ -1374,7 +1456,7 @@ def move_string(position, move):
     lifted (fan-rules.md §4.3 NO-3); for readable test failures."""
     if move == "pass":
         return "pass"
-    if len(move) == 3:  # a sting `wW ~bA1` or a swap `wC =bS1` (§4.2)
+    if len(move) == 3:  # a sting `wW ~bA1`, a swap `wC =bS1`, a removal `wK xbA1` (§4.2)
         return f"{move[0]} {move[1]}{move[2]}"
     if move[1] == "~":  # an own flip, the tile's name before it (§4.2)
         return f"{move[0]} ~"

@@ -1,4 +1,4 @@
-"""Every worked example of fan-rules.md §6 (but the Tick's), §8 and §9.1-9.3 as data, held to the
+"""Every worked example of fan-rules.md §6 (but the Tick's), §7, §8 and §9.1-9.3 as data, held to the
 plain-Python reference.
 
 `FAN_EXAMPLES` is the spec's examples, one row each (EX-J1 gives three sets, so three rows);
@@ -17,6 +17,8 @@ with the engine's moves of the same `kind` and `piece`:
 - Venom (§6): "flip": the flips of the side to move (`piece` "": all of them; else that tile's);
   "sting": the Wasp Queen `piece`'s stings; "swap": the Centipede `piece`'s swaps; "all": every
   legal move of the position (`piece` "").
+- Predators (§7): "remove": the removals `piece` makes (a Killer beetle's kill, a Mantis's jump,
+  a Mosquito's copy of either).
 - "result": `expected` holds pairs (move string, result); "" is the position itself.
 - "perft": perft from the start of `game_type`, `expected` the counts from depth 1.
 
@@ -38,7 +40,7 @@ class FanExample(NamedTuple):
     section: str  # where its rule is, "fan-rules.md §9.2"
     game_type: str
     board: str  # the spec's notation: `(0,0) wQ · (0,1) bA1+wB1`
-    kind: str  # "place", "move", "throw", "any", "flip", "sting", "swap", "all", "result" or "perft" (docstring)
+    kind: str  # "place", "move", "throw", "any", "flip", "sting", "swap", "remove", "all", "result", "perft"
     piece: str
     expected: tuple
     statuses: tuple = ()  # keyword pairs for Position.from_example: ("to_move", "b"), ("last", ("wA1",))
@@ -329,10 +331,54 @@ FAN_EXAMPLES = [
         "swap", "wC", ("wC =bQ", "wC =bA1", "wC =bS1"),
         note="bS1 pinned by wA1, still a target. Not wQ (always a1), the (1,-1) stack, wA1 (four steps away)",
     ),
+    #              .     .     .
+    #     .    bS1   bB1    .   bQ
+    #  .     wQ    wK    bA1    .
+    #     .     bU   bG1    .
+    FanExample(
+        "EX-K1", "fan-rules.md §7 K-2, PR-3", "Base+L+Venom+Predators",
+        "(0,0) wK · (1,0) bA1 · (0,1) bG1 · (-1,1) bU · (-1,0) wQ · (0,-1) bS1 · (1,-1) bB1 · (2,-2) bQ",
+        "remove", "wK", ("wK xbA1",), (("last", ("bS1",)),),
+        note="surrounded, no slide. Not bG1 (touches bU), bU (immune), bS1 (Last), bB1 (cuts bQ off)",
+    ),
+    #  .    wN    wQ   bS1    bQ    .
+    FanExample(
+        "EX-N1", "fan-rules.md §7 N-2", "Base+Predators", "(0,0) wQ · (-1,0) wN · (1,0) bS1 · (2,0) bQ",
+        "remove", "wN", ("wN xbQ",), (("last", ("bQ",)), ("prime", "bQ"), ("placed", "bQ")),
+    ),
+    FanExample(
+        "EX-N1 win", "fan-rules.md §7 N-2, §3.8", "Base+Predators", "(0,0) wQ · (-1,0) wN · (1,0) bS1 · (2,0) bQ",
+        "result", "", (("", "InProgress"), ("wN xbQ", "WhiteWins")),
+        (("last", ("bQ",)), ("prime", "bQ"), ("placed", "bQ")),
+    ),
+    FanExample(
+        "EX-N1 pinned", "fan-rules.md §7 N-2, §3.6", "Base+Predators",
+        "(0,0) wQ · (-1,0) wN · (1,0) bS1 · (2,0) bQ · (-2,0) wA1",
+        "remove", "wN", (), (("last", ("bQ",)), ("prime", "bQ"), ("placed", "bQ")),
+        note="a white piece at (-2,0) pins wN",
+    ),
+    FanExample(
+        "EX-N1 moved", "fan-rules.md §7 N-2", "Base+Predators", "(0,0) wQ · (-1,0) wN · (1,0) bS1 · (2,0) bQ",
+        "remove", "wN", (), (("last", ("bQ",)), ("prime", "bQ")),
+        note="Black's last entry moved bQ: nothing Placed",
+    ),
+    FanExample("EX-PR1", "fan-rules.md §7 PR-2, §12", "Base+Predators", "", "perft", "", (7, 294, 5880, 117600)),
 ]
 
 # Ours: what the spec's examples leave out, each set worked out by hand from the rules cited.
+PR_MOSQUITO = "(0,0) wM · (1,-1) wK · (1,0) bA1 · (2,-1) wQ · (2,0) bQ"
 MORE_FAN_POSITIONS = [
+    #     .     .    wK    wQ     .
+    #  .     .    wM    bA1   bQ     .
+    FanExample(
+        "REF-PR Mosquito kill", "fan-rules.md §7 PR-4, K-2, §3.6", "Base+M+Predators", PR_MOSQUITO,
+        "remove", "wM", ("wM xbA1",),
+        note="wM copies wK's kill and leaves with bA1; the climb to (1,0) passes between wK and an empty cell",
+    ),
+    FanExample(
+        "REF-PR kill splits", "fan-rules.md §7 K-2, §3.6", "Base+M+Predators", PR_MOSQUITO,
+        "remove", "wK", (), note="without wK and bA1, wM is cut off",
+    ),
     #      .     .     .     .     .
     #   .     wM    wE    wQ    bQ    .
     #      .     .     .     .     .
@@ -734,7 +780,7 @@ def assert_same(position, got, expected, label):
         pytest.fail(f"{label}\n{draw(position.stacks)}\n missing {missing}\n extra {extra}")
 
 
-SET_KINDS = ("place", "move", "throw", "any", "flip", "sting", "swap", "all")
+SET_KINDS = ("place", "move", "throw", "any", "flip", "sting", "swap", "remove", "all")
 SET_ROWS = [e for e in FAN_EXAMPLES + MORE_FAN_POSITIONS if e.kind in SET_KINDS]
 
 

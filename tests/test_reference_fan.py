@@ -77,7 +77,8 @@ def test_game_type_prints_canonical(text, canonical):
     ("Base+Dx(Fast)", "Dx has no variant 'Fast'"),
     ("Base+E(V2)", "E has no variant"),
     ("Base+M(V2)", "unknown token"),
-    ("Base+Predators", "Predators is not implemented"),
+    ("Base+Predators(MantisEver)", r"variant Predators\(MantisEver\) is not implemented"),
+    ("Base+HoneyCombo", "HoneyCombo is not implemented"),
     ("Base+Vx", "Vx is not implemented"),
     ("Base+Venom+venom", "Venom is repeated"),
     ("Base+Venom+Fx", "Venom and Fx are two versions of the Firefly"),
@@ -230,6 +231,23 @@ def test_statuses_each_kind_of_move_leaves():
     assert (child.last, child.frozen, child.prime, child.placed) == (frozenset(), frozenset(), None, None)
 
 
+def test_a_removal_leaves_no_statuses_and_its_pieces_gone():
+    """§3.2, PR-1: a removal leaves no statuses; the actor and its target are gone for good,
+    in no hand, and part of the state; a Queen tile removed loses at once (§3.8)."""
+    kill = Position.from_example("Base+M+Predators", "(0,0) wM · (1,-1) wK · (1,0) bA1 · (2,-1) wQ · (2,0) bQ")
+    child = kill.copy()
+    child.play(kill.parse("wM xbA1"), check=True)
+    assert (child.last, child.frozen, child.prime, child.placed) == (frozenset(), frozenset(), None, None)
+    assert child.removed == {"wM", "bA1"} and "wM" not in child.hand["w"] and "bA1" not in child.hand["b"]
+    assert (0, 0) not in child.stacks and (1, 0) not in child.stacks and child.result is None
+    assert child.signature() != kill.signature()
+    jump = Position.from_example("Base+Predators", "(0,0) wQ · (-1,0) wN · (1,0) bS1 · (2,0) bQ",
+                                 last=("bQ",), prime="bQ", placed="bQ")
+    child = jump.copy()
+    child.play(jump.parse("wN xbQ"), check=True)
+    assert child.result == "WhiteWins" and child.legal_moves() == set()
+
+
 def test_statuses_venom_actions_leave():
     """§3.2 for Venom: a flip: Last and Prime the tile by its new face; a sting: Last, Prime and
     Frozen the victim by its new face (bA1 stung becomes bY1, W-2); a swap: Last both, Prime the
@@ -333,7 +351,7 @@ def move_kind(position, move):
     if move == "pass":
         return "pass"
     if len(move) == 3:
-        return "sting" if move[1] == "~" else "swap"
+        return {"~": "sting", "=": "swap", "x": "remove"}[move[1]]
     if move[1] == "~":
         return "flip"
     piece, dest = move
@@ -398,10 +416,11 @@ def random_game(game_type, seed, plies, kinds):
 FAN_TYPES = [
     "Base+E", "Base+J", "Base+Dx", "Base+Guardians", "Base+M+Guardians+Dx", ALL_FAN,
     "Base+Venom", "Base+LP+Venom", "Base+LP+Venom+Guardians", "Base+Venom(Placed)", "Base+LP+Venom(Fixed:FDRYUC)",
-    "Base+LP+Venom+E+J",
+    "Base+LP+Venom+E+J", "Base+Predators", "Base+MLP+Predators+Guardians", "Base+LP+Venom+Predators",
 ]
 # Venom's new kinds of move; the Centipede has no move of its own (its swap is counted).
 VENOM_KINDS = ("flip", "sting", "swap", "move W", "move F", "move D", "move R", "move Y", "move U")
+PREDATOR_KINDS = ("remove", "move K")
 
 
 def test_random_games_keep_the_rules_properties():
@@ -411,7 +430,7 @@ def test_random_games_keep_the_rules_properties():
     for game_type in FAN_TYPES:
         random_game(game_type, 0, 40, kinds)
     fan_kinds = ("place on top", "enemy throw", "carry", "move V", "move Z", "move Dx", "move E", "move J")
-    for kind in fan_kinds + VENOM_KINDS:
+    for kind in fan_kinds + VENOM_KINDS + PREDATOR_KINDS:
         assert kinds[kind] > 0, f"the random games never offered a {kind}: {dict(kinds)}"
 
 
