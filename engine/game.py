@@ -18,7 +18,7 @@ from typing import NamedTuple, Optional
 
 import numpy as np
 
-from .rules.board import compute_key, copy_state, make_move, new_state, put_piece, queens_result, top_piece, unmake_move
+from .rules.board import AWAY_REMOVED, compute_key, copy_state, make_move, new_state, put_piece, queens_result, top_piece, unmake_move
 from .rules.bugs import (
     BLACK,
     BUGS,
@@ -41,6 +41,7 @@ from .rules.constants import (
     INFO_EXPANSIONS,
     INFO_FLAGS,
     INFO_FROZEN,
+    INFO_PLACED,
     INFO_KEY,
     INFO_LAST_CARRIED,
     INFO_LAST_MOVED,
@@ -421,12 +422,12 @@ class Board:
         return board
 
     @classmethod
-    def from_stacks(cls, game_type, stacks, *, to_move=WHITE, turn=5, last=(), frozen=None):
+    def from_stacks(cls, game_type, stacks, *, to_move=WHITE, turn=5, last=(), frozen=None, placed=None):
         """A position built directly, not played (fan-rules.md §1.1: its examples
         are positions): `stacks` maps axial (q, r) to piece names bottom first,
         `to_move` and `turn` give the TurnString, `last` the pieces the previous
-        ply acted on (a mover; or a Dragonfly and its cargo) and `frozen` the one
-        it froze. Every other piece of the game type is in hand. The board has no
+        ply acted on (a mover; or a Dragonfly and its cargo), `frozen` the one
+        it froze and `placed` the one it placed (the first of `last`). Every other piece of the game type is in hand. The board has no
         moves to take back, and its GameString cannot be replayed.
 
         >>> board = Board.from_stacks("Base+E", {(0, 0): ["wQ"], (1, 0): ["bQ", "wB1"]})
@@ -453,6 +454,7 @@ class Board:
         names = list(last) + [None] * (2 - len(last))
         info[INFO_LAST_MOVED], info[INFO_LAST_CARRIED] = (-1 if n is None else parse_piece(n) for n in names)
         info[INFO_FROZEN] = -1 if frozen is None else parse_piece(frozen)
+        info[INFO_PLACED] = -1 if placed is None else parse_piece(placed)
         info[INFO_RESULT] = queens_result(state)
         info[INFO_KEY] = compute_key(state)
         return board
@@ -665,6 +667,10 @@ class Board:
     def piece_cell(self, piece):
         return int(self._piece_cell[piece])
 
+    def is_removed(self, piece):
+        """Whether `piece` (an id) is out of the game, taken by a Predator (fan-rules.md §7)."""
+        return bool(self._state.away[piece] == AWAY_REMOVED)
+
     def top_piece(self, cell):
         return int(top_piece(self._state, cell))
 
@@ -845,6 +851,8 @@ class Board:
             return "It's not that player's turn."
         if not self.has_bug(bug):
             return "That piece is not enabled in this game."
+        if self.is_removed(piece):
+            return f"{piece_name(piece)} was removed from the game."
         placeable = self._placeable_pieces()
         queen = QUEEN_ID[side]
         # A Queen in hand that may not be placed: only the first turn forbids it.

@@ -16,7 +16,8 @@ counted in window cells: `(group * NUM_PIECES + piece) * WINDOW_CELLS + cell`
 for `piece` (an id of engine.rules.bugs.PIECE_NAMES) and the kind's slot group
 (kinds.py): 0 placing, moving or throwing it to `cell` or flipping it there, 1
 placing it showing its back (Venom), 2 its sting of the tile on `cell`, 3 its swap
-with the piece on `cell`; and PASS_ACTION. Since the cell is counted from the centre of the hive, the same
+with the piece on `cell`, 4 its removal of the piece on `cell` (Predators); and
+PASS_ACTION. Since the cell is counted from the centre of the hive, the same
 move in a shifted hive is the same action. Slots are
 identities (ID-1): two actions never give the same position, and a throw of
 one's own piece is that piece's move. A Sperling's Dragonfly's carry
@@ -51,7 +52,7 @@ import threading
 import numpy as np
 from numba import njit, typeof
 
-from .rules.board import copy_position, make_move, new_state, unmake_move
+from .rules.board import AWAY_HAND, copy_position, make_move, new_state, unmake_move
 from .rules.bugs import CLIMBERS, NUM_BUGS, NUM_PIECES, PIECES_PER_SIDE, PLACE_ON_TOP
 from .rules.constants import (
     BLACK_WINS,
@@ -236,8 +237,8 @@ def _move(s, action, centre, moves):
     for i in range(n):
         if move_slot(moves[i]) == slot:
             return moves[i]
-    # Not legal: the plain move of the slot, which the caller refuses; a sting or
-    # a swap names a second piece, which no legal move gives here.
+    # Not legal: the plain move of the slot, which the caller refuses; a sting, a
+    # swap or a removal names a second piece, which no legal move gives here.
     if group > 1:
         return NO_MOVE
     if s.piece_cell[piece] < 0:
@@ -319,12 +320,13 @@ def apply_action_kernel(a, action, moves, checked):
         return _ILLEGAL
     elif move_kind(move) == KIND_PLACE:
         # What keeps an unchecked action from breaking the state: a piece of the game
-        # type is placed by its own side onto an empty cell (a Guardian onto a stack
+        # type in hand (not removed) is placed by its own side onto an empty cell (a Guardian onto a stack
         # with room, GU-2), and a move (a throw moves the enemy's piece) ends on a
         # stack with room.
         piece, height = move_piece(move), s.height[move_dest(move)]
         on_top = BUG_PLACEMENT[PIECE_BUG[piece]] == PLACE_ON_TOP
         if (PIECE_COLOR[piece] != (s.info[INFO_PLY] & 1) or not bug_enabled(s, PIECE_BUG[piece])
+                or s.away[piece] != AWAY_HAND
                 or (height > 0) != on_top or height >= MAX_HEIGHT - 1):
             return _ILLEGAL
     elif (move_kind(move) == KIND_MOVE or move_kind(move) == KIND_THROW) and s.height[move_dest(move)] >= MAX_HEIGHT - 1:
@@ -362,7 +364,7 @@ def observation_into(a, out):
             first = color * PIECES_PER_SIDE + BUG_FIRST_IDS[bug]
             in_hand = 0
             for piece in range(first, first + BUG_COPIES[bug]):
-                if s.piece_cell[piece] < 0:
+                if s.piece_cell[piece] < 0 and s.away[piece] == AWAY_HAND:
                     in_hand += 1
             out[PLANE_HAND + color * NUM_BUGS + bug] = in_hand / BUG_COPIES[bug]
             out[PLANE_ENABLED + bug] = 1.0
@@ -665,7 +667,7 @@ def _checked_out(out, dtype, shape):
 def _check_kinds(n):
     if n < 0:
         raise NotImplementedError("a legal move has no action: a kind the action space does not hold (it holds "
-                                  "place, move, throw, carry, flip, sting, swap and pass) or a destination outside the window")
+                                  "place, move, throw, carry, flip, sting, swap, remove and pass) or a destination outside the window")
 
 
 def playouts(state, count, seed=0, max_plies=MAX_GAME_PLIES):

@@ -26,12 +26,13 @@ from engine.protocol.uhp import Session
 
 from .conftest import read_rows
 from .test_fan_examples import FAN_EXAMPLES, MORE_FAN_POSITIONS, position_of
-from .test_reference import assert_same_moves, engine_statuses, reference_move
+from .test_reference import assert_same_moves, engine_statuses, reference_move, reference_statuses
 
 FAN_TYPES = fan_game_types()
 # One of each size of token set, with and without the official letters.
 SAMPLE_TYPES = ("Base+E", "Base+J", "Base+Dx", "Base+Guardians", "Base+MLP+E", "Base+MP+J", "Base+M+Dx",
-                "Base+ML+Guardians", "Base+MLP+Guardians+Dx+E+J", "Base+P+Guardians+J", "Base+M+Dx+E")
+                "Base+ML+Guardians", "Base+MLP+Guardians+Dx+E+J", "Base+P+Guardians+J", "Base+M+Dx+E",
+                "Base+M+Predators", "Base+LP+Venom+Predators+Guardians")
 
 
 def max_height(game_type):
@@ -43,9 +44,9 @@ def max_height(game_type):
 
 # --- Game types (§2.1) --------------------------------------------------------------
 def test_every_fan_game_type_prints_canonically_and_the_official_ones_are_unchanged():
-    # 15 sets of the tokens other than Venom with each official type; Venom with
-    # each set of Guardians, E, J, with each official type without M (not yet).
-    assert len(FAN_TYPES) == 8 * 15 + 4 * 8 and not set(FAN_TYPES) & set(game_types())
+    # 31 sets of the tokens other than Venom with each official type; Venom with
+    # each set of Predators, Guardians, E, J, with each official type without M (not yet).
+    assert len(FAN_TYPES) == 8 * 31 + 4 * 16 and not set(FAN_TYPES) & set(game_types())
     for game_type in FAN_TYPES + game_types():
         assert format_game_type(parse_game_type(game_type)) == game_type
 
@@ -97,7 +98,7 @@ def test_fan_game_types_need_the_option_and_info_names_them_once_it_is_on():
     answers = session_answers("info", "newgame Base+E", "options set FanBugs True", "info", "newgame base+e+mlp")
     assert answers[0].splitlines()[1] == "Mosquito;Ladybug;Pillbug"
     assert answers[1].startswith("err Base+E is a fan game type") and "options set FanBugs True" in answers[1]
-    assert answers[3].splitlines()[1] == FAN_CAPABILITIES == "Mosquito;Ladybug;Pillbug;Venom;Guardians;Dx;E;J"
+    assert answers[3].splitlines()[1] == FAN_CAPABILITIES == "Mosquito;Ladybug;Pillbug;Venom;Predators;Guardians;Dx;E;J"
     assert answers[4] == "Base+MLP+E;NotStarted;White[1]\n"
 
 
@@ -185,7 +186,7 @@ def engine_board(position):
     frozen = next(iter(position.frozen), None)
     to_move = "wb".index(position.to_move)
     return Board.from_stacks(position.game_type, position.stacks, to_move=to_move, turn=position.turn,
-                             last=last, frozen=frozen)
+                             last=last, frozen=frozen, placed=position.placed)
 
 
 def engine_plays(example):
@@ -216,7 +217,7 @@ def test_the_engine_plays_each_example_as_the_reference(example):
         child.play(reference_move(move, board))
         board.push(move)
         assert_same_moves(board, child)
-        assert engine_statuses(board) == (set(child.last), set(child.frozen)), board.uhp(move)
+        assert engine_statuses(board) == reference_statuses(child), board.uhp(move)
         board.pop()
 
 
@@ -278,14 +279,15 @@ def test_a_frozen_piece_is_refused_with_the_fan_reason():
 
 
 def test_a_hive_of_every_ground_piece_in_a_line_is_played():
-    """Base+MLP+Dx+E+J has 34 ground pieces: the grid's fold (64 cells) holds
-    them in one line, so the move that makes the line is legal, is played, and
-    leaves a position whose key and moves are the recomputed ones."""
-    game_type = "Base+MLP+Dx+E+J"
+    """Base+MLP+Predators+Dx+E+J has 38 ground pieces: the grid's fold (64 cells)
+    holds them in one line, so the move that makes the line is legal, is played,
+    and leaves a position whose key and moves are the recomputed ones."""
+    game_type = "Base+MLP+Predators+Dx+E+J"
     names = [name for name in PIECE_NAMES if name[1:] not in ("V", "Z")]
     white = [n for n in names if n[0] == "w" and n != "wJ"]
     black = [n for n in names if n[0] == "b"]
-    line = black + white  # 33 pieces, White's at the east end
+    line = black + white  # 37 pieces, White's at the east end
+    assert len(line) == 37
     board = Board.from_stacks(game_type, {(q - 16, 0): [name] for q, name in enumerate(line)}, turn=20)
     board.push_uhp(f"wJ {line[-1]}-")
     assert board.locate("wJ") == (len(line) - 16, 0) and board.locate(line[0]) == (-16, 0)

@@ -12,7 +12,7 @@ from functools import lru_cache
 import pytest
 
 from engine.rules.bugs import fan_game_types
-from engine.rules.constants import INFO_FROZEN, INFO_LAST_CARRIED, INFO_LAST_MOVED
+from engine.rules.constants import INFO_FROZEN, INFO_LAST_CARRIED, INFO_LAST_MOVED, INFO_PLACED
 from engine.game import Board, axial
 from engine.rules.notation import GAME_TYPES, piece_name
 
@@ -25,7 +25,7 @@ def reference_move(move, board):
     reference's form: 'pass'; (piece name, (q, r)) for a placement, move or
     throw, the name the piece shows after it; (tile name, "~") for a flip;
     (stinger, "~", victim) for a Wasp Queen's sting, (centipede, "=", target)
-    for a Centipede's swap. Every comparison of the two
+    for a Centipede's swap, (predator, "x", prey) for a removal. Every comparison of the two
     generators goes through this one function, so a change of the Move class is
     made here only."""
     faces = board.state.face
@@ -46,6 +46,8 @@ def _reference_move(move, face, other_face):
         return piece_name(move.piece, face), "~", piece_name(move.other, other_face)
     if kind == "swap":
         return piece_name(move.piece, face), "=", piece_name(move.other, other_face)
+    if kind == "remove":
+        return piece_name(move.piece, face), "x", piece_name(move.other, other_face)
     return piece_name(move.piece, move.face if kind == "place" else face), axial(move.dest)
 
 
@@ -86,11 +88,17 @@ def choose(rng, moves, by_piece, board):
 
 
 def engine_statuses(board):
-    """The engine's `Last` and `Frozen` (fan-rules.md §3.2) as sets of names."""
+    """The engine's `Last`, `Frozen` (fan-rules.md §3.2) as sets of names, and `Placed`."""
     info = board.state.info
     last = {board.name(int(p)) for p in info[[INFO_LAST_MOVED, INFO_LAST_CARRIED]] if p >= 0}
     frozen = {board.name(int(info[INFO_FROZEN]))} if info[INFO_FROZEN] >= 0 else set()
-    return last, frozen
+    placed = board.name(int(info[INFO_PLACED])) if info[INFO_PLACED] >= 0 else None
+    return last, frozen, placed
+
+
+def reference_statuses(position):
+    """The reference's statuses, as engine_statuses gives the engine's."""
+    return set(position.last), set(position.frozen), position.placed
 
 
 def play_and_compare(game_type, seed, max_plies, by_piece=None):
@@ -105,7 +113,7 @@ def play_and_compare(game_type, seed, max_plies, by_piece=None):
     compared = 0
     while True:
         assert_same_moves(board, position)
-        assert engine_statuses(board) == (set(position.last), set(position.frozen)), board.game_string()
+        assert engine_statuses(board) == reference_statuses(position), board.game_string()
         compared += 1
         moves = board.legal_moves
         if not moves or board.ply >= max_plies:
@@ -185,9 +193,15 @@ FAN_GAME_TYPES = fan_game_types()
 
 @pytest.mark.parametrize("game_type", FAN_GAME_TYPES)
 def test_random_fan_games_agree_with_the_reference(game_type):
-    """Every fan game type (152): a game of up to 100 plies each, about 14,000
-    positions in all (3 minutes on the 2-core machine)."""
-    assert play_and_compare(game_type, 0, 100, by_piece=True) > 20
+    """Every fan game type (312): a game of up to 100 plies each, about 28,000
+    positions in all (3 minutes on the 2-core machine); another game when one
+    ends early (a Mantis takes a Queen placed on the first turn, PR-2)."""
+    compared = 0
+    for seed in range(5):
+        compared += play_and_compare(game_type, seed, 100, by_piece=True)
+        if compared > 20:
+            break
+    assert compared > 20
 
 
 @pytest.mark.slow

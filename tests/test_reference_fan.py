@@ -37,6 +37,7 @@ SPEC_PERFT = {
     "Base+J": (5, 150, 2610, 45414),
     "Base+Venom": VENOM_PERFT,
     "Base+Venom(Placed)": VENOM_PERFT,
+    "Base+Predators": (7, 294, 5880, 117600),  # EX-PR1
 }
 ALL_FAN = "Base+MLP+Guardians+Dx+E+J"
 
@@ -488,7 +489,9 @@ def test_reference_reproduces_the_perft_table(name, text, depth, count):
 
 # Venom's rows beside SPEC_PERFT's: with swaps (Base+LP), its richest type, and Fixed.
 VENOM_TYPES = ["Base+LP+Venom", "Base+LP+Venom+Guardians+E+J", "Base+LP+Venom(Fixed:FDRYUC)"]
-COMBINATIONS = [ALL_FAN, "Base+Guardians+Dx+E+J", "Base+M+E", "Base+M+J", "Base+M+Dx", "Base+P+Dx", *VENOM_TYPES]
+PREDATOR_TYPES = ["Base+MLP+Predators+Guardians+Dx+E+J", "Base+LP+Venom+Predators"]
+COMBINATIONS = [ALL_FAN, "Base+Guardians+Dx+E+J", "Base+M+E", "Base+M+J", "Base+M+Dx", "Base+P+Dx", *VENOM_TYPES,
+                *PREDATOR_TYPES]
 
 # The mid-game rows of the table: (game type, seed of `midgame`, deepest depth). Every game
 # type of the table has one to depth 4, at a seed picked for the reference's cost: it spends
@@ -506,6 +509,8 @@ MIDGAME_ROWS = [
     ("Base+Venom", 0, 3), ("Base+Venom", 3, 4), ("Base+LP+Venom", 1, 3), ("Base+LP+Venom", 10, 4),
     ("Base+LP+Venom+Guardians+E+J", 6, 3), ("Base+LP+Venom+Guardians+E+J", 10, 3),
     ("Base+Venom(Placed)", 3, 4), ("Base+LP+Venom(Fixed:FDRYUC)", 11, 4),
+    ("Base+Predators", 0, 3), ("Base+Predators", 4, 4), ("Base+MLP+Predators+Guardians+Dx+E+J", 11, 3),
+    ("Base+LP+Venom+Predators", 9, 3), ("Base+LP+Venom+Predators", 10, 4),
 ]
 
 

@@ -365,8 +365,9 @@ def test_the_hands_stay_put_when_the_side_to_move_changes_and_a_frame_holds_the_
 
 
 def test_a_long_hand_wraps_onto_lines_of_eight_away_from_the_board():
-    """Issue 29, item 6: the biggest fan type's 13 kinds a hand made the picture
-    wide and every hexagon small; it now wraps, as wide as an official hand."""
+    """Issue 29, item 6: the biggest fan type's kinds a hand (15 with the
+    Predators) made the picture wide and every hexagon small; it now wraps, as
+    wide as an official hand."""
     from engine.rules.bugs import fan_game_types
 
     biggest = Board(fan_game_types()[-1])
@@ -375,11 +376,11 @@ def test_a_long_hand_wraps_onto_lines_of_eight_away_from_the_board():
     for hand, points in re.findall(r'data-hand="(\w+)".*?points="([^"]+)"', picture):
         xs, ys = zip(*(map(float, point.split(",")) for point in points.split()))
         centres[hand] = (round(sum(xs) / 6, 1), round(sum(ys) / 6, 1))
-    assert len(centres) == 26 and len(set(centres.values())) == 26
+    assert len(centres) == 30 and len(set(centres.values())) == 30
     lines = {}
     for hand, (x, y) in centres.items():
         lines.setdefault((hand[0], y), []).append(x)
-    assert sorted(len(xs) for xs in lines.values()) == [5, 5, 8, 8]
+    assert sorted(len(xs) for xs in lines.values()) == [7, 7, 8, 8]
     black_lines = sorted(y for colour, y in lines if colour == "b")
     assert all(y < 0 for y in black_lines)  # above the board, the second line further up
     width = float(re.search(r'viewBox="\S+ \S+ (\S+)', picture).group(1))

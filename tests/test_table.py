@@ -170,7 +170,8 @@ def test_the_table_is_consistent():
 def test_movement_bits_name_known_kernels(bug):
     """Each movement bit of a row is one of MOVEMENT_NAMES, and each name is a
     kernel of movegen.py; abilities and flags are known bits too."""
-    assert bug.movement or bug.abilities & bugs.SWAP, "every bug moves somehow (the Centipede by its swap)"
+    # The Centipede moves by its swap only, the Mantis never (N-1): it preys.
+    assert bug.movement or bug.abilities & (bugs.SWAP | bugs.PREY_ON_PLACED), "every bug acts somehow"
     known = 0
     for bit, name in MOVEMENT_NAMES.items():
         assert bit & (bit - 1) == 0, f"{name} is one bit"
@@ -179,7 +180,7 @@ def test_movement_bits_name_known_kernels(bug):
         known |= bit
     assert len(set(MOVEMENT_NAMES.values())) == len(MOVEMENT_NAMES)
     assert bug.movement & ~known == 0, f"{bug.name} has an unknown movement bit"
-    assert bug.abilities & ~(bugs.THROW | bugs.STING | bugs.SWAP) == 0
+    assert bug.abilities & ~(bugs.THROW | bugs.STING | bugs.SWAP | bugs.KILL | bugs.PREY_ON_PLACED) == 0
     assert bug.flags & ~(bugs.ROYAL | bugs.RESTS_ON_TOP | bugs.COPIES_NEIGHBOURS | bugs.LOCKS | bugs.IMMUNE) == 0
 
 

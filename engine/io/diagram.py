@@ -46,12 +46,13 @@ def border(occupied):
 
 
 def hand(board, color):
-    """The pieces `color` has not placed yet, by piece id (bugs in table order,
-    copies in order), of the bugs the game type has."""
+    """The pieces in `color`'s hand, by piece id (bugs in table order, copies in
+    order), of the bugs the game type has: not placed yet, nor removed."""
     return [
         piece
         for piece in range(NUM_PIECES)
         if PIECES[piece][0] == color and board.has_bug(PIECES[piece][1]) and board.piece_cell(piece) < 0
+        and not board.is_removed(piece)
     ]
 
 

@@ -26,6 +26,7 @@ from .constants import (
     INFO_LAST_CARRIED,
     INFO_LAST_MOVED,
     INFO_PLACEABLE,
+    INFO_PLACED,
     INFO_PLY,
     INFO_RESULT,
     INFO_REVERSIBLE_FROM,
@@ -52,6 +53,7 @@ from .constants import (
     ZOBRIST_LEVEL,
     ZOBRIST_PIECE,
     ZOBRIST_PLACED,
+    ZOBRIST_REMOVED,
     ZOBRIST_SIDE,
 )
 from .hexgrid import NUM_CELLS, NUM_DIRECTIONS, OPPOSITE, is_surrounded, neighbor, set_occupied
@@ -61,6 +63,7 @@ from .moves import (
     KIND_PASS,
     KIND_PLACE,
     KIND_PLAYED,
+    KIND_REMOVE,
     KIND_STING,
     KIND_SWAP,
     KIND_THROW,
@@ -82,7 +85,7 @@ GUARDIANS = EXPANSION_BIT["Guardians"]
 STATE_FIELDS = (
     ("height", np.int8, (NUM_CELLS,)),  # pieces stacked on each cell
     ("stack", np.int8, (NUM_CELLS, MAX_HEIGHT)),  # piece ids, bottom first
-    ("piece_cell", np.int64, (NUM_PIECES,)),  # cell of each piece, -1 in hand
+    ("piece_cell", np.int64, (NUM_PIECES,)),  # cell of each piece, -1 off the board (`away` says where)
     ("piece_level", np.int64, (NUM_PIECES,)),  # level in its stack (0 = ground)
     # Room for Fan pieces II and III, all 0 until their kinds are played: the face
     # a Venom tile shows (0 front), and where a piece off the board is (AWAY_*).
@@ -102,7 +105,7 @@ STATE_FIELDS = (
     ("work", np.int64, (WORK_SIZE,)),  # scratch queues and stacks, WORK_* in constants.py
 )
 # Where a piece that is not on the board is (State.away; fan-rules.md §3.1, 1).
-AWAY_HAND = 0  # in its owner's hand (all pieces, today)
+AWAY_HAND = 0  # in its owner's hand
 AWAY_OTHER_HAND = 1  # in the other player's hand (Swarm, SW-2)
 AWAY_BAG = 2  # in Swarm's bag (SW-1)
 AWAY_REMOVED = 3  # removed from the game (Predators, §7)
@@ -196,7 +199,11 @@ def queen_captured(s, color):
 
 @njit(cache=True, nogil=True)
 def queens_result(s):
-    """Result from the queens alone (rules.md, "End of the game")."""
+    """Result from the queens alone (rules.md, "End of the game"): a Queen tile
+    removed from the game loses at once (fan-rules.md §3.8), else a captured one."""
+    for color in range(2):
+        if s.away[QUEEN_ID[color]] == AWAY_REMOVED:
+            return WHITE_WINS if color == 1 else BLACK_WINS
     white_lost = queen_captured(s, 0)
     black_lost = queen_captured(s, 1)
     if white_lost and black_lost:
@@ -227,8 +234,7 @@ def status_key(s):
         part ^= s.zobrist_carried[s.piece_cell[carried]]
     if s.info[INFO_FROZEN] >= 0:
         part ^= ZOBRIST_FROZEN
-    ply = s.info[INFO_PLY]
-    if ply > 0 and move_kind(s.undo[ply - 1, UNDO_MOVE]) == KIND_PLACE:
+    if s.info[INFO_PLACED] >= 0:
         part ^= ZOBRIST_PLACED
     return part
 
@@ -356,6 +362,7 @@ def _apply_place(s, move, record):
     record[UNDO_FROM] = -1
     s.info[INFO_REVERSIBLE_FROM] = s.info[INFO_PLY] + 1
     s.face[piece] = move_face(move)
+    s.info[INFO_PLACED] = piece
     return ZOBRIST_PLACED ^ _arrive(s, piece, move_dest(move))
 
 
@@ -431,6 +438,25 @@ def _apply_swap(s, move, record):
 
 
 @njit(cache=True, nogil=True)
+def _apply_remove(s, move, record):
+    """A Predator (or a Mosquito copying one) and its prey `other` on `dest`
+    leave the game for good; no statuses follow (§7, §3.2). Irreversible, as a
+    placement is."""
+    piece = move_piece(move)
+    prey = move_other(move)
+    src = s.piece_cell[piece]
+    record[UNDO_FROM] = src
+    s.info[INFO_REVERSIBLE_FROM] = s.info[INFO_PLY] + 1
+    key = _pop_piece(s, move_dest(move)) ^ _pop_piece(s, src)
+    for gone in (piece, prey):
+        s.piece_cell[gone] = -1
+        s.piece_level[gone] = 0
+        s.away[gone] = AWAY_REMOVED
+        key ^= ZOBRIST_REMOVED[gone]
+    return key
+
+
+@njit(cache=True, nogil=True)
 def _undo_place(s, move, record):
     piece = move_piece(move)
     _pop_piece(s, move_dest(move))
@@ -462,6 +488,14 @@ def _undo_swap(s, move, record):
     _pop_piece(s, src)
     _push_piece(s, move_other(move), dest)
     _push_piece(s, move_piece(move), src)
+
+
+@njit(cache=True, nogil=True)
+def _undo_remove(s, move, record):
+    for gone in (move_piece(move), move_other(move)):
+        s.away[gone] = AWAY_HAND
+    _push_piece(s, move_piece(move), record[UNDO_FROM])
+    _push_piece(s, move_other(move), move_dest(move))
 
 
 @njit(cache=True, nogil=True)
@@ -500,6 +534,8 @@ def make_move(s, move):
         key ^= _apply_sting(s, move, record)
     elif kind == KIND_SWAP:
         key ^= _apply_swap(s, move, record)
+    elif kind == KIND_REMOVE:
+        key ^= _apply_remove(s, move, record)
     else:
         raise ValueError("make_move: a kind the table plays has no kernel in board.py")
     info[INFO_KEY] = key
@@ -531,6 +567,8 @@ def unmake_move(s):
         s.face[move_other(move)] ^= 1
     elif kind == KIND_SWAP:
         _undo_swap(s, move, record)
+    elif kind == KIND_REMOVE:
+        _undo_remove(s, move, record)
     elif kind != KIND_PASS:
         raise ValueError("unmake_move: the last record holds a kind without a kernel in board.py")
     info[INFO_PLY] = ply
@@ -548,4 +586,6 @@ def compute_key(s):
         cell = s.piece_cell[piece]
         if cell >= 0:
             key ^= piece_key(s, piece, cell, s.piece_level[piece])
+        elif s.away[piece] == AWAY_REMOVED:
+            key ^= ZOBRIST_REMOVED[piece]
     return key ^ status_key(s)

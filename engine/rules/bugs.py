@@ -58,6 +58,10 @@ MOVEMENT_NAMES = {
 THROW = 1 << 0  # lift an adjacent piece over itself (Pillbug, rules.md "Pillbug")
 STING = 1 << 1  # turn an adjacent enemy tile over and freeze it (Wasp Queen, W-2)
 SWAP = 1 << 2  # change places with a piece three steps over the hive away (Centipede, C-1)
+# Leave the game with an enemy piece: an adjacent one (Killer beetle, K-2), or the
+# one the opponent just placed (Mantis, N-2).
+KILL = 1 << 3
+PREY_ON_PLACED = 1 << 4
 
 # --- Flags ------------------------------------------------------------------------
 ROYAL = 1 << 0  # surrounding it loses the game; no piece moves before it is placed
@@ -122,6 +126,9 @@ BUGS = (
     Bug("Y", "Fly", 0, "Venom", FLY_TO_PRIME, 0, 0, 0, 40, -10, "#4a60b0"),
     Bug("U", "Stink bug", 0, "Venom", UP_DOWN, 0, IMMUNE, 0, 30, 5, "#7a8a20"),
     Bug("C", "Centipede", 0, "Venom", 0, SWAP, 0, 0, 35, -3, "#0f7a6e"),
+    # The Predators (§7): the Mantis never moves (N-1), it only preys.
+    Bug("K", "Killer beetle", 1, "Predators", SLIDE_ONE, KILL, 0, 25, 45, 0, "#9c2a3a"),
+    Bug("N", "Mantis", 1, "Predators", 0, PREY_ON_PLACED, 0, 25, 30, 10, "#5a8f2e"),
     # The Guardians rest on top always and lend a Mosquito nothing (GU-3).
     Bug("V", "Moth", 1, "Guardians", DOWN_UP, 0, RESTS_ON_TOP, 20, 45, 10, "#b0568a", PLACE_ON_TOP, 0),
     Bug("Z", "Butterfly", 1, "Guardians", TWO_CLIMBS, 0, RESTS_ON_TOP, 20, 45, 10, "#c0692a", PLACE_ON_TOP, 0),

@@ -95,12 +95,13 @@ class Layout:
 # previous ply left, which every make_move resets to -1 before its kind's kernel
 # sets its own: `Last` is the piece the ply placed, moved or threw (also `Prime`)
 # and the piece carried with it; `Frozen` is a thrown piece of the side to move;
-# `Placed` is `Last` after a placement (the undo record's move says); `Oblig`
+# `Placed` is `Last` after a placement; `Oblig`
 # comes with the S004 Wasp (Fan pieces III).
 _info = Layout()
 INFO_LAST_MOVED = _info.area(initial=-1)  # piece moved or placed on the previous ply, -1 if none
 INFO_LAST_CARRIED = _info.area(initial=-1)  # piece a Dragonfly carried on the previous ply (with it, `Last`)
 INFO_FROZEN = _info.area(initial=-1)  # piece that may not move, be moved or act on this ply (`Frozen`)
+INFO_PLACED = _info.area(initial=-1)  # piece placed on the previous ply (`Placed`, the Mantis's prey, N-2)
 INFO_OBLIGED = _info.area(initial=-1)  # `Oblig` (WX-3): the piece whose only moves are away from its Wasp
 INFO_OBLIGER = _info.area(initial=-1)  # and that Wasp
 INFO_STATUSES = _info.size  # info[:INFO_STATUSES]
@@ -195,6 +196,7 @@ def _zobrist_tables(seed=0x48697665):
     # The second piece of `Last` by its cell: under the Dragonfly that carried
     # it, or where a Centipede swapped it to.
     carried = draw(NUM_CELLS)
+    removed = draw(NUM_PIECES)  # a piece out of the game (Predators, §7)
     # Rows colour-major as PIECE_KIND numbers them, the old ones from their draws.
     row_of = {(color, letter): color * len(OLD_BUGS) + index for color in (0, 1) for index, letter in enumerate(OLD_BUGS)}
     row_of.update({(color, letter): color * len(new_bugs) + index for color in (0, 1) for index, letter in enumerate(new_bugs)})
@@ -210,10 +212,10 @@ def _zobrist_tables(seed=0x48697665):
                     piece[kind, cell_of(q, r)] = old_piece[row, old]
             last[cell_of(q, r)] = old_last[old]
     last[NUM_CELLS] = 0  # no last-moved piece
-    return piece, level, last, carried, side, placed, frozen
+    return piece, level, last, carried, removed, side, placed, frozen
 
 
 # Kept as arrays that the State carries, not as globals, because numba would bake
 # a big global into every compiled function that reads it.
-(ZOBRIST_PIECE, ZOBRIST_LEVEL, ZOBRIST_LAST_MOVED, ZOBRIST_CARRIED, ZOBRIST_SIDE, ZOBRIST_PLACED,
+(ZOBRIST_PIECE, ZOBRIST_LEVEL, ZOBRIST_LAST_MOVED, ZOBRIST_CARRIED, ZOBRIST_REMOVED, ZOBRIST_SIDE, ZOBRIST_PLACED,
  ZOBRIST_FROZEN) = _zobrist_tables()

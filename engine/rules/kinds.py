@@ -51,6 +51,7 @@ SLOTS_ARRIVAL = 0
 # Mosquito may both climb onto a cell and sting or swap the piece there.
 SLOTS_STING = 2  # the stinger and its victim's cell
 SLOTS_SWAP = 3  # the Centipede and its target's cell
+SLOTS_REMOVE = 4  # the predator (or its Mosquito) and its prey's cell
 
 NOT_YET = "hexbee does not play it yet (Fan pieces II and III)"
 
@@ -82,8 +83,8 @@ KINDS = (
          "the tile `piece` on `dest` (or the Honeycomb) turns over (VN-3, HC-4)", SLOTS_ARRIVAL),
     Kind("swap", "piece dest other", FORM_SWAP, "wC =bA1",
          "a Centipede `piece` and the piece `other` on `dest` change places (C-1)", SLOTS_SWAP),
-    Kind("remove", "piece other", FORM_REMOVAL, "wM xbA1", "`piece` removes `other` from the game (§7, §9.5)",
-         played=NOT_YET),
+    Kind("remove", "piece dest other", FORM_REMOVAL, "wK xbA1",
+         "a Predator `piece` and its prey `other` on `dest` leave the game (§7 K-2, N-2)", SLOTS_REMOVE),
     Kind("control", "piece dest other", FORM_CONTROL, "bQ bP/ @wM",
          "`other` (a Tick or an S004 Firefly) moves the enemy `piece` onto `dest` (§6.7, §9.7)", played=NOT_YET),
     Kind("transport", "piece dest other", FORM_REFERENCE, "wDx -wQ",

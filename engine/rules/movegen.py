@@ -14,7 +14,7 @@ to the same cell, the union of a Mosquito's borrowed moves, and spider paths tha
 
 from numba import njit
 
-from .board import face_bug, top_piece
+from .board import AWAY_HAND, face_bug, top_piece
 from .bugs import (
     BUG_OF_LETTER,
     CLIMB,
@@ -22,6 +22,8 @@ from .bugs import (
     EXPANSION_BIT,
     FLY_TO_PRIME,
     IMMUNE,
+    KILL,
+    PREY_ON_PLACED,
     LOCKS,
     RESTS_ON_TOP,
     SLIDE_TWO,
@@ -38,6 +40,7 @@ from .bugs import (
     JUMP,
     LADYBUG_PATH,
     NUM_BUGS,
+    NUM_PIECES,
     OFFICIAL_BUGS,
     OFFICIAL_PIECES_PER_SIDE,
     PIECES_PER_SIDE,
@@ -76,6 +79,7 @@ from .constants import (
     INFO_LAST_CARRIED,
     INFO_LAST_MOVED,
     INFO_PINNED_PASS,
+    INFO_PLACED,
     INFO_PLACEABLE,
     INFO_PLY,
     INFO_RESULT,
@@ -109,6 +113,7 @@ from .moves import (
     KIND_FLIP,
     KIND_MOVE,
     KIND_PLACE,
+    KIND_REMOVE,
     KIND_STING,
     KIND_SWAP,
     KIND_THROW,
@@ -123,6 +128,7 @@ from .moves import (
 
 DRAGONFLY = BUG_OF_LETTER["Dx"]
 VENOM = EXPANSION_BIT["Venom"]
+PREDATORS = EXPANSION_BIT["Predators"]
 
 
 @njit(cache=True, nogil=True)
@@ -623,22 +629,29 @@ def pillbug_throws(s, cell, moves, n, stamp, pinned_stamp):
 
 
 @njit(cache=True, nogil=True)
+def lone_enemy(s, cell, d):
+    """The enemy piece alone on the ground next to `cell` in direction d (the
+    target a sting or a kill needs), or -1."""
+    target = neighbor(cell, d)
+    if s.height[target] != 1:
+        return -1
+    piece = s.stack[target, 0]
+    return -1 if PIECE_COLOR[piece] == (s.info[INFO_PLY] & 1) else piece
+
+
+@njit(cache=True, nogil=True)
 def stings(s, stinger, cell, moves, n, stamp):
     """The STING ability of the uncovered piece at `cell` (Wasp Queen, W-2): an
     adjacent enemy tile alone on the ground turns over, Frozen for its owner's
     turn; not one the previous turn acted on, a Frozen one, an immune Stink bug,
     or a single-sided piece (no back)."""
-    side = s.info[INFO_PLY] & 1
     for d in range(6):
-        target = neighbor(cell, d)
-        if s.height[target] != 1:
-            continue
-        victim = s.stack[target, 0]
-        if PIECE_COLOR[victim] == side or BUG_BACKS[PIECE_BUG[victim]] < 0:
+        victim = lone_enemy(s, cell, d)
+        if victim < 0 or BUG_BACKS[PIECE_BUG[victim]] < 0:
             continue
         if in_last(s, victim) or is_frozen(s, victim) or BUG_FLAGS[face_bug(s, victim)] & IMMUNE:
             continue
-        n = add_code(s, moves, n, encode_full(KIND_STING, stinger, target, victim, 0), stamp)
+        n = add_code(s, moves, n, encode_full(KIND_STING, stinger, neighbor(cell, d), victim, 0), stamp)
     return n
 
 
@@ -667,6 +680,86 @@ def swaps(s, centipede, cell, moves, n, stamp):
                     continue
                 n = add_code(s, moves, n, encode_full(KIND_SWAP, centipede, t, target, 0), stamp)
     return n
+
+
+@njit(cache=True, nogil=True)
+def hive_whole_without(s, a, b):
+    """Whether the hive stays one group with the cells `a` and `b` emptied (a
+    piece alone on each leaves; fan-rules.md §3.6 Conn(-{a,b})), by a walk over
+    the occupied cells; `a` may be lifted already."""
+    queue = s.work[WORK_QUEUE : WORK_QUEUE + NUM_CELLS]
+    visit = new_stamp(s)
+    s.mark[a] = visit
+    s.mark[b] = visit
+    cells = 0
+    for piece in range(NUM_PIECES):
+        cell = s.piece_cell[piece]
+        if cell >= 0 and s.piece_level[piece] == 0 and s.mark[cell] != visit:
+            cells += 1
+            queue[0] = cell
+    if cells == 0:
+        return True
+    s.mark[queue[0]] = visit
+    head = 0
+    tail = 1
+    while head < tail:
+        c = queue[head]
+        head += 1
+        for d in range(6):
+            n = neighbor(c, d)
+            if s.height[n] > 0 and s.mark[n] != visit:
+                s.mark[n] = visit
+                queue[tail] = n
+                tail += 1
+    return tail == cells
+
+
+@njit(cache=True, nogil=True)
+def protected_from_predators(s, cell):
+    """PR-3: the top piece of `cell` is an uncovered Stink bug or next to one
+    (of either colour)."""
+    if BUG_FLAGS[face_bug(s, top_piece(s, cell))] & IMMUNE:
+        return True
+    for d in range(6):
+        top = top_piece(s, neighbor(cell, d))
+        if top >= 0 and BUG_FLAGS[face_bug(s, top)] & IMMUNE:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def kills(s, killer, cell, moves, n, stamp):
+    """The KILL ability of the lifted, unpinned ground piece from `cell` (Killer
+    beetle, K-2; a Mosquito copying it, PR-4): an adjacent enemy piece alone on
+    the ground, not one the previous turn acted on, not protected (PR-3),
+    reached by a climb the climbing rule allows, and the hive whole without
+    both (§3.6). Both leave the game."""
+    for d in range(6):
+        prey = lone_enemy(s, cell, d)
+        t = neighbor(cell, d)
+        if prey < 0 or in_last(s, prey) or protected_from_predators(s, t):
+            continue
+        if can_climb(s.height, cell, d, 0) and hive_whole_without(s, cell, t):
+            n = add_code(s, moves, n, encode_full(KIND_REMOVE, killer, t, prey, 0), stamp)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def preys(s, mantis, cell, moves, n, stamp):
+    """The PREY_ON_PLACED ability of the lifted, unpinned piece from `cell`
+    (Mantis, N-2; a Mosquito copying it, PR-4): the enemy piece the previous
+    turn placed, anywhere, the top of its cell, not protected (PR-3), and for a
+    ground one the hive whole without both (§3.6; a Guardian leaves its stack
+    standing). No climbing rule: it jumps. Both leave the game."""
+    prey = s.info[INFO_PLACED]
+    if prey < 0 or PIECE_COLOR[prey] == (s.info[INFO_PLY] & 1):
+        return n
+    t = s.piece_cell[prey]
+    if t < 0 or top_piece(s, t) != prey or protected_from_predators(s, t):
+        return n
+    if s.height[t] == 1 and not hive_whole_without(s, cell, t):
+        return n
+    return add_code(s, moves, n, encode_full(KIND_REMOVE, mantis, t, prey, 0), stamp)
 
 
 @njit(cache=True, nogil=True)
@@ -836,13 +929,14 @@ def _offer(s, bug, base, turn, queen_in_hand, out, count):
     if not bug_enabled(s, bug):
         return count
     if bug == QUEEN:
-        if turn == 1 and (s.info[INFO_FLAGS] & FLAG_QUEEN_FIRST_ALLOWED) == 0:
+        # The tournament opening, never with Predators (PR-2).
+        if turn == 1 and (s.info[INFO_FLAGS] & FLAG_QUEEN_FIRST_ALLOWED) == 0 and (s.info[INFO_EXPANSIONS] & PREDATORS) == 0:
             return count
     elif turn == 4 and queen_in_hand:
         return count
     first = base + BUG_FIRST_IDS[bug]
     for piece in range(first, first + BUG_COPIES[bug]):
-        if s.piece_cell[piece] < 0:
+        if s.piece_cell[piece] < 0 and s.away[piece] == AWAY_HAND:
             out[count] = piece
             return count + 1
     return count
@@ -936,6 +1030,10 @@ def generate(s, moves, write_placements, pinned_stamp):
             n = movement_moves(s, movement, piece, cell, moves, n, stamp, pinned_stamp)
             if abilities & SWAP:
                 n = swaps(s, piece, cell, moves, n, stamp)
+            if level == 0 and abilities & KILL:
+                n = kills(s, piece, cell, moves, n, stamp)
+            if level == 0 and abilities & PREY_ON_PLACED:
+                n = preys(s, piece, cell, moves, n, stamp)
             drop(s, cell, movement)
 
     if n + placed == 0:

@@ -12,7 +12,7 @@ that can leave the cells around the own Queen; pillbugs next to a Queen.
 import numpy as np
 from numba import njit
 
-from ..rules.board import top_piece
+from ..rules.board import AWAY_HAND, top_piece
 from ..rules.bugs import BUGS, COPIES_NEIGHBOURS, NUM_BUGS, NUM_PIECES, QUEEN_ID, RESTS_ON_TOP, THROW
 from ..rules.constants import BUG_ABILITIES, BUG_FLAGS, INFO_PLY, PIECE_BUG, PIECE_COLOR
 from ..rules.hexgrid import filled_neighbours, neighbor, slide_out
@@ -73,7 +73,8 @@ def features(s, out):
         bug = PIECE_BUG[piece]
         cell = s.piece_cell[piece]
         if cell < 0:
-            out[W_IN_HAND + bug] += sign
+            if s.away[piece] == AWAY_HAND:  # not a piece removed from the game
+                out[W_IN_HAND + bug] += sign
         elif s.piece_level[piece] != s.height[cell] - 1 or (s.piece_level[piece] == 0 and s.pinned[cell] == pinned):
             out[W_STUCK + bug] += sign
         else:
