@@ -444,7 +444,7 @@ def _kernels():
 
 # --- Records: drawn from a free list, so that a clone allocates nothing --------
 _FREE = []  # records of States that are gone (list.append and pop are atomic)
-_FREE_LIMIT = 32  # records of 1.5 MB each
+_FREE_LIMIT = 32  # records of 5.8 MB each (half of it the move-slot scratch, `seen`)
 _local = threading.local()
 
 

@@ -110,3 +110,18 @@ def test_forced_pass_is_the_only_move():
     assert board.legal_moves == [PASS]
     board.push_uhp("pass")
     assert board.game_string().endswith(";pass")
+
+
+def test_the_seen_stamps_come_round_without_losing_moves():
+    """`seen` keeps 31 bits of the stamps (movegen.SEEN_MASK): across the wrap the
+    generator still gives every move once, as before it."""
+    from engine.rules.constants import INFO_STAMP
+    from engine.rules.movegen import SEEN_MASK
+
+    board = Board.from_game_string(next(gs for title, gs, _ in read_nokamute_cases() if title != "Pass"))
+    expected = sorted(board.legal_moves)
+    assert expected
+    board.state.info[INFO_STAMP] = SEEN_MASK - 3
+    for _ in range(6):  # generations on both sides of the wrap
+        assert sorted(board.legal_moves) == expected
+    assert board.state.info[INFO_STAMP] > SEEN_MASK

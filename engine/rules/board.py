@@ -101,7 +101,7 @@ STATE_FIELDS = (
     ("mark", np.int64, (NUM_CELLS,)),  # scratch stamps for cell searches
     ("pinned", np.int64, (NUM_CELLS,)),  # scratch stamps marking pinned ground cells
     ("cut_disc", np.int64, (NUM_CELLS,)),  # scratch: discovery times of the articulation pass
-    ("seen", np.int64, (NUM_SLOTS,)),  # scratch stamps for move de-duplication, by moves.move_slot
+    ("seen", np.int32, (NUM_SLOTS,)),  # scratch stamps for move de-duplication, by moves.move_slot
     ("work", np.int64, (WORK_SIZE,)),  # scratch queues and stacks, WORK_* in constants.py
 )
 # Where a piece that is not on the board is (State.away; fan-rules.md §3.1, 1).

@@ -131,10 +131,20 @@ VENOM = EXPANSION_BIT["Venom"]
 PREDATORS = EXPANSION_BIT["Predators"]
 
 
+# `seen`, the biggest array of the state (a slot per piece, cell and slot group),
+# keeps the low 31 bits of the stamps: it is cleared each time they come round to
+# 0, which no stamp uses, so that a slot stamped 2**31 stamps ago never reads as
+# stamped now.
+SEEN_MASK = (1 << 31) - 1
+
+
 @njit(cache=True, nogil=True)
 def new_stamp(s):
     """A fresh value for the scratch stamp arrays (mark, pinned, seen)."""
     s.info[INFO_STAMP] += 1
+    if s.info[INFO_STAMP] & SEEN_MASK == 0:
+        s.seen[:] = 0
+        s.info[INFO_STAMP] += 1
     return s.info[INFO_STAMP]
 
 
@@ -143,9 +153,9 @@ def add_code(s, moves, n, move, stamp):
     """Append `move` unless this generation has it (the same identity slot,
     moves.move_slot: the same resulting state)."""
     slot = move_slot(move)
-    if s.seen[slot] == stamp:
+    if s.seen[slot] == stamp & SEEN_MASK:
         return n
-    s.seen[slot] = stamp
+    s.seen[slot] = stamp & SEEN_MASK
     moves[n] = move
     return n + 1
 
