@@ -24,8 +24,11 @@ Written to be obvious, not fast: `../shared/spec/rules.md` (quoted below as
   up wD2). A placement's name is the face chosen: ("wD2", cell) places tile G2
   Dragonfly side up. Three more kinds of move: an own flip (name before, "~"),
   a Wasp Queen's sting (actor, "~", victim's name before) and a Centipede's swap
-  (actor, "=", target), printed `wG2 ~`, `wW ~bA1`, `wC =bS1` (§4.2). The tile
-  Mosquito/Tick is not played: parse_game_type refuses Venom with M.
+  (actor, "=", target), printed `wG2 ~`, `wW ~bA1`, `wC =bS1` (§4.2). A Tick's
+  mind control (§6.7) makes the moves of the enemy piece it controls: its
+  movement is (piece, cell, "@"), printed `bQ bP/ @wT` (the piece moved, not
+  Frozen); its abilities make their own moves (a throw, a sting ...), printed
+  with ` @wT` when only the Tick reaches them (NO-5).
 - Predators (fan-rules.md §7): a removal is (actor, "x", target), printed
   `wK xbA1`; both leave the game (Position.removed) and a Queen tile removed
   loses at once.
@@ -319,6 +322,17 @@ def colony_dragonfly_move(stacks, start):
     return {n for n in neighbours(start) if occupied(stacks, n) and can_climb(stacks, start, n, 0)}
 
 
+def tick_move(stacks, start):
+    """fan-rules.md §6.7 Tick. T-1 on the ground: one Climb onto an occupied
+    neighbour. T-2 on top: one Descend to an empty ground neighbour, never onto
+    another stack or along the top. The climbing rule on each (a Mosquito copies
+    from the ground: the climb only, T-4)."""
+    if occupied(stacks, start):
+        h = height(stacks, start)
+        return {n for n in neighbours(start) if not occupied(stacks, n) and can_climb(stacks, start, n, h)}
+    return {n for n in neighbours(start) if occupied(stacks, n) and can_climb(stacks, start, n, 0)}
+
+
 def scorpion_walk(stacks, start):
     """fan-rules.md §6.4 R-1 Scorpion: exactly two Slides s -> x -> y, y not s."""
     return {end for middle in slide_one(stacks, start) for end in slide_one(stacks, middle) if end != start}
@@ -604,7 +618,9 @@ class Bug(NamedTuple):
     from it when they are not its own (fan-rules.md §5.1 table; abilities are
     always lent); rests_on_top: it can end a turn on top of the hive (§2.5);
     always_on_top: it never comes down (the Guardians, §8 GU-3); front: for a
-    Venom back face (§6.0 VN-1), the bug on the other side of its tile."""
+    Venom back face (§6.0 VN-1), the bug on the other side of its tile;
+    controls: it plays the actions of an enemy piece beside it (the Tick's mind
+    control, §6.7), which a Mosquito never copies (T-4)."""
 
     name: str
     copies: int
@@ -618,6 +634,7 @@ class Bug(NamedTuple):
     always_on_top: bool = False
     targeted: tuple = ()
     front: str | None = None
+    controls: bool = False
 
 
 BUGS = {
@@ -630,16 +647,17 @@ BUGS = {
     "L": Bug("Ladybug", 1, "L", movements=(ladybug_walk,)),
     "P": Bug("Pillbug", 1, "P", movements=(slide_one,), abilities=(throw,)),
     # Venom's back faces (fan-rules.md §6), in piece order (§4.1: W F D R Y U T C).
-    # The Tick (back of the Mosquito tile, §6.7) is not played here. The Scorpion's
-    # lock (R-2) and the Stink bug's immunity (IM-1) are passive: Position.flips,
-    # throw, wasp_sting and centipede_swap read them. (With M refused, what the
-    # faces lend a Mosquito, §5.1, never comes up.)
+    # The Scorpion's lock (R-2) and the Stink bug's immunity (IM-1) are passive:
+    # Position.flips, throw, wasp_sting and centipede_swap read them, so a Mosquito
+    # never copies them (§5.1); it copies each face's movement from the ground
+    # (the Firefly's two climbs, the Dragonfly's and Tick's one) and its ability.
     "W": Bug("Wasp Queen", 1, "Venom", movements=(slide_one,), abilities=(wasp_sting,), front="Q"),
     "F": Bug("Firefly", 2, "Venom", movements=(firefly_move,), rests_on_top=True, front="B"),
     "D": Bug("Dragonfly", 3, "Venom", movements=(colony_dragonfly_move,), rests_on_top=True, front="G"),
     "R": Bug("Scorpion", 2, "Venom", movements=(scorpion_walk,), front="S"),
     "Y": Bug("Fly", 3, "Venom", targeted=(fly_move,), front="A"),
     "U": Bug("Stink bug", 1, "Venom", movements=(up_one_down_one,), front="L"),
+    "T": Bug("Tick", 1, "Venom", movements=(tick_move,), rests_on_top=True, front="M", controls=True),
     "C": Bug("Centipede", 1, "Venom", abilities=(centipede_swap,), front="P"),
     # The Predators (§7): the Killer beetle slides and kills; the Mantis never
     # moves (N-1) and lends a Mosquito only its jump.
@@ -812,7 +830,7 @@ class GameType(NamedTuple):
         no Grasshopper tile in Venom(Fixed:...) without D)."""
 
         def rests(face):
-            return face in BUGS and BUGS[face].rests_on_top  # the Tick has no row: its tile is the Mosquito's
+            return BUGS[face].rests_on_top
 
         return 1 + 2 * sum(BUGS[code].copies for code in self.codes if any(rests(f) for f in self.faces(code)))
 
@@ -892,8 +910,6 @@ def parse_game_type(text):
             if name.lower() not in {v.lower() for v in KNOWN_VARIANTS.get(token, ())}:
                 raise ValueError(f"game type {text!r}: {token} has no variant {variant!r}")
             raise ValueError(f"game type {text!r}: the variant {token}({variant}) is not implemented")
-    if "Venom" in names and "M" in official:
-        raise ValueError(f"game type {text!r}: Venom with M (the Tick) is not implemented")
     played = {row.token for row in BUGS.values()}
     for token in names - played:
         raise ValueError(f"game type {text!r}: {token} is not implemented")
@@ -1157,7 +1173,7 @@ class Position:
             self.last, self.frozen = frozenset({centipede, target}), frozenset()
             self.prime, self.placed = centipede, None
         else:
-            piece, dest = move
+            piece, dest = move[:2]  # a move, a throw, or a Tick's controlled move (piece, dest, "@")
             source = self.cell_of(piece)
             cargo = None
             if source is None:
@@ -1171,10 +1187,11 @@ class Position:
                 self.stacks.setdefault(dest, []).append(cargo)
             self.stacks.setdefault(dest, []).append(piece)
             # Last: the mover, and a Dragonfly's cargo (DX-4: not frozen); Frozen:
-            # a thrown piece of the acting side's opponent, the only way an enemy
-            # piece moves here (ST-1: an own piece thrown is not frozen).
+            # a thrown piece of the acting side's opponent (ST-1: an own piece
+            # thrown is not frozen), but not one a Tick controls (T4).
             self.last = frozenset({piece, cargo} - {None})
-            self.frozen = frozenset({piece}) if source is not None and colour(piece) != side else frozenset()
+            thrown = source is not None and colour(piece) != side and len(move) == 2
+            self.frozen = frozenset({piece}) if thrown else frozenset()
             self.prime = piece
             self.placed = piece if source is None else None
         self.ply += 1
@@ -1190,7 +1207,8 @@ class Position:
     # --- The legal moves ---
     def legal_moves(self):
         """Every legal move: a set of (piece, cell), with Venom also flips (tile,
-        "~"), stings (wasp, "~", victim) and swaps (centipede, "=", target), with
+        "~"), stings (wasp, "~", victim), swaps (centipede, "=", target) and a
+        Tick's controlled movements (piece, cell, "@"), with
         Predators removals (predator, "x", target), and
         when nothing else is possible {"pass"}; empty once the game is over."""
         if self.result is not None:
@@ -1290,14 +1308,13 @@ class Position:
         return movements, targeted, abilities
 
     def movements(self):
-        """Moves of pieces in play, the side's own and those its abilities move."""
+        """Moves of pieces in play, the side's own and those its abilities move,
+        and with a Tick those of the enemy pieces it controls."""
         side = self.to_move
         # G-1: no movement, nor an ability, before the own Queen is in play; on
         # the fourth turn with the Queen in hand only she may be placed.
         if not self.in_play(side + QUEEN):
             return set()
-        # Y-1: the Fly's target, the cell of the opponent's last `Prime`.
-        target = None if self.prime is None else self.cell_of(self.prime)
         actions = set()
         for cell in list(self.stacks):
             piece = top(self.stacks, cell)  # G-3: a covered piece never moves or acts
@@ -1305,22 +1322,60 @@ class Position:
             if colour(piece) != side or piece in self.frozen:
                 continue
             movements, targeted, abilities = self.powers(cell)
-            lifted = without(self.stacks, cell)
-            # G-2 One Hive: a lone ground piece whose removal splits the hive is
-            # pinned; a piece on top of a stack never splits it.
-            if height(self.stacks, cell) > 1 or is_connected(lifted):
-                destinations = set()
-                for movement in movements:
-                    destinations |= movement(lifted, cell)
-                if target is not None and target != cell:  # Y-1: no Fly move onto its own cell
-                    for movement in targeted:
-                        destinations |= movement(lifted, cell, target)
-                # G-4: a move ends on another cell.
-                actions |= {Action("move", piece, (piece, dest)) for dest in destinations if dest != cell}
+            actions |= {Action("move", piece, (piece, dest)) for dest in self.destinations(cell, movements, targeted)}
             # Abilities work even when the user is pinned (rules.md, "Pillbug";
             # W-2); the Centipede checks its own pin (C-1).
             for ability in abilities:
                 actions |= {Action(ability_kind(move), piece, move) for move in ability(self, cell)}
+            if BUGS[bug(piece)].controls:
+                actions |= self.controlled(cell)
+        return actions
+
+    def destinations(self, cell, movements, targeted):
+        """Where the top piece of `cell` may go by `movements` and the `targeted`
+        ones (the Fly's, onto Y-1's target: the cell of the opponent's last
+        `Prime`). G-2 One Hive: a lone ground piece whose removal splits the hive
+        is pinned; a piece on top of a stack never splits it. G-4: a move ends on
+        another cell."""
+        lifted = without(self.stacks, cell)
+        if height(self.stacks, cell) == 1 and not is_connected(lifted):
+            return set()
+        destinations = set()
+        for movement in movements:
+            destinations |= movement(lifted, cell)
+        target = None if self.prime is None else self.cell_of(self.prime)
+        if target is not None and target != cell:  # Y-1: no Fly move onto its own cell
+            for movement in targeted:
+                destinations |= movement(lifted, cell, target)
+        return destinations - {cell}
+
+    def controlled(self, tick_cell):
+        """fan-rules.md §6.7 T-3, the Tick's mind control from `tick_cell` (the
+        Tick uncovered, not Frozen: the caller checks; it may be pinned). For each
+        enemy piece t on top of an adjacent cell at the Tick's own level, not
+        Frozen, not a Stink bug: every action of t, played by the side to move
+        [T1]. Its movements obey its own rules (One Hive, gates, climbing) and give
+        (t, cell, "@"), which freezes nothing [T4]; its abilities read the side to
+        move as the acting side, so their "enemy" is t's own side, and `Last` still
+        stops a throw; they make the moves they make (a thrown enemy piece is
+        Frozen, §3.2). Not t's own mind control [T2], nor an ability aimed at the
+        Tick [decision]; t may move onto the Tick (EX-T2)."""
+        stacks = self.stacks
+        tick = top(stacks, tick_cell)
+        actions = set()
+        for cell in neighbours(tick_cell):
+            t = top(stacks, cell)
+            if t is None or colour(t) == self.to_move or height(stacks, cell) != height(stacks, tick_cell):
+                continue
+            if t in self.frozen or bug(t) == STINK_BUG:
+                continue
+            movements, targeted, abilities = self.powers(cell)
+            actions |= {Action("control", tick, (t, dest, "@")) for dest in self.destinations(cell, movements, targeted)}
+            for ability in abilities:
+                for move in ability(self, cell):
+                    aimed = move[0] if len(move) == 2 else move[2]
+                    if aimed != tick:
+                        actions.add(Action(ability_kind(move), t, move))
         return actions
 
     # --- Notation (uhp.md, "MoveString"; fan-rules.md §4.2) ---
@@ -1352,6 +1407,11 @@ class Position:
         if text.lower() == "pass":
             return "pass"
         parts = text.split()
+        controller = None
+        if len(parts) >= 2 and parts[-1].startswith("@"):  # a Tick's mind control (§6.7, §4.2)
+            controller = self.name_in_play(parts.pop()[1:], "the controller")
+            if not BUGS[bug(controller)].controls or colour(controller) != self.to_move:
+                raise ValueError(f"{controller} controls no piece in {text!r}")
         if len(parts) == 2 and parts[1][0] in "~=x" and (parts[1][0] != "x" or len(parts[1]) > 1):
             if expected_cell is not None:
                 raise ValueError(f"{text!r} moves nothing to a cell: no (q,r) prefix")
@@ -1388,6 +1448,8 @@ class Position:
             if cell is None:
                 raise ValueError(f"reference piece of {text!r} is not in play")
             move = piece, cell if direction is None else add(cell, direction)
+        if controller is not None and thrower is None:  # the controlled piece's own movement
+            move = (*move, "@")
         if thrower is not None:
             at, source = self.cell_of(thrower), self.cell_of(piece)
             if at is None or source is None or not {source, move[1]} <= set(neighbours(at)):
@@ -1456,8 +1518,12 @@ def move_string(position, move):
     lifted (fan-rules.md §4.3 NO-3); for readable test failures."""
     if move == "pass":
         return "pass"
+    controller = position.to_move + "T"  # the side's Tick, when an enemy piece acts (§6.7)
+    if move[-1] == "@":  # a controlled movement `bQ bP/ @wT`
+        return f"{move_string(position, move[:2])} @{controller}"
     if len(move) == 3:  # a sting `wW ~bA1`, a swap `wC =bS1`, a removal `wK xbA1` (§4.2)
-        return f"{move[0]} {move[1]}{move[2]}"
+        text = f"{move[0]} {move[1]}{move[2]}"
+        return text if colour(move[0]) == position.to_move else f"{text} @{controller}"
     if move[1] == "~":  # an own flip, the tile's name before it (§4.2)
         return f"{move[0]} ~"
     piece, dest = move

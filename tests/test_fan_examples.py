@@ -1,4 +1,4 @@
-"""Every worked example of fan-rules.md §6 (but the Tick's), §7, §8 and §9.1-9.3 as data, held to the
+"""Every worked example of fan-rules.md §6, §7, §8 and §9.1-9.3 as data, held to the
 plain-Python reference.
 
 `FAN_EXAMPLES` is the spec's examples, one row each (EX-J1 gives three sets, so three rows);
@@ -15,8 +15,9 @@ with the engine's moves of the same `kind` and `piece`:
   `piece` throws; "any": every legal move that moves `piece` to a cell (its own moves and the
   throws of it; not its flip, nor a sting or a swap).
 - Venom (§6): "flip": the flips of the side to move (`piece` "": all of them; else that tile's);
-  "sting": the Wasp Queen `piece`'s stings; "swap": the Centipede `piece`'s swaps; "all": every
-  legal move of the position (`piece` "").
+  "sting": the Wasp Queen `piece`'s stings; "swap": the Centipede `piece`'s swaps; "control":
+  the moves the Tick `piece` makes by mind control (§6.7: the controlled pieces' movements and
+  abilities); "all": every legal move of the position (`piece` "").
 - Predators (§7): "remove": the removals `piece` makes (a Killer beetle's kill, a Mantis's jump,
   a Mosquito's copy of either).
 - "result": `expected` holds pairs (move string, result); "" is the position itself.
@@ -40,7 +41,8 @@ class FanExample(NamedTuple):
     section: str  # where its rule is, "fan-rules.md §9.2"
     game_type: str
     board: str  # the spec's notation: `(0,0) wQ · (0,1) bA1+wB1`
-    kind: str  # "place", "move", "throw", "any", "flip", "sting", "swap", "remove", "all", "result", "perft"
+    kind: str  # "place", "move", "throw", "any", "flip", "sting", "swap", "remove", "control", "all", "result",
+    # or "perft"
     piece: str
     expected: tuple
     statuses: tuple = ()  # keyword pairs for Position.from_example: ("to_move", "b"), ("last", ("wA1",))
@@ -58,6 +60,10 @@ EX_W1 = "(0,0) wW · (1,0) bA1 · (2,0) bA2 · (0,1) bS1+wB1 · (-1,1) bU · (0,
 EX_Y1 = "(0,0) wQ · (1,0) bQ · (2,0) bA1 · (-1,0) wY1 · (2,-1) wG1+bB1 · (3,0) wA2+bB2"
 EX_C1 = "(0,0) wQ · (1,0) bQ · (-1,0) wC · (0,1) bA1 · (1,1) bS1 · (1,-1) wB1+bB1 · (2,1) wA1"
 VENOM_PERFT = (8, 384, 10368, 279936)
+EX_T1 = "(0,0) wT · (-1,0) wQ · (1,0) bQ · (0,1) wS1+bB1"
+EX_T2 = "(0,0) bA1+wT · (-1,0) wQ · (1,0) bQ · (0,1) wS1+bB1"
+T_KILL = "(-1,0) wQ · (0,0) wT · (1,0) bK · (0,1) bA1 · (1,1) bQ"
+EX_M1 = "(0,0) wM · (-1,0) wQ · (1,0) bW · (0,1) bT · (-1,1) wB1"
 
 FAN_EXAMPLES = [
     #      .     .     .     .     .     .
@@ -175,8 +181,10 @@ FAN_EXAMPLES = [
         ("(-1,0)@0 wDx -wQ", "(1,-1)@0 wDx \\bQ", "(2,0)@0 wDx bQ-", "(1,2)@0 wDx wS1-", "(-1,3)@0 wDx /wS1"),
         note="bA1 is pinned, so wDx moves alone (level 0), leaving bA1",
     ),
-    # --- Venom (fan-rules.md §6; EX-T1..T3 and EX-M1 need the Tick, not played here) ---
+    # --- Venom (fan-rules.md §6) ---
     FanExample("EX-VN1", "fan-rules.md §6.0 VN-4, §12", "Base+Venom", "", "perft", "", VENOM_PERFT),
+    FanExample("EX-VN1 MLP", "fan-rules.md §6.0 VN-4, §12", "Base+MLP+Venom", "", "perft", "",
+               (14, 1176, 49896, 2117016)),
     FanExample("EX-VN1 Placed", "fan-rules.md §6.0 VN-4, §2.2", "Base+Venom(Placed)", "", "perft", "", VENOM_PERFT),
     FanExample("EX-VN1 Fixed:FY", "fan-rules.md §6.0 VN-4, §2.2", "Base+Venom(Fixed:FY)", "", "perft", "",
                (4, 96, 1440, 21600), note="as Base"),
@@ -341,6 +349,58 @@ FAN_EXAMPLES = [
         "remove", "wK", ("wK xbA1",), (("last", ("bS1",)),),
         note="surrounded, no slide. Not bG1 (touches bU), bU (immune), bS1 (Last), bB1 (cuts bQ off)",
     ),
+    #     .     .     .     .
+    #  .     wQ    wT    bQ    .
+    #     .     .   bB1^2   .
+    #              .     .
+    FanExample(
+        "EX-T1 move", "fan-rules.md §6.7 T-1", "Base+M+Venom", EX_T1, "move", "wT", (),
+        note="wT is pinned (wQ hangs on it): no climb",
+    ),
+    FanExample(
+        "EX-T1", "fan-rules.md §6.7 T-3", "Base+M+Venom", EX_T1,
+        "control", "wT", ("(1,-1) bQ wT/ @wT", "(1,1) bQ bB1- @wT"),
+        note="bB1 is at level 1: not controllable from the ground",
+    ),
+    #     .     .     .     .
+    #  .     wQ   wT^2   bQ    .
+    #     .     .   bB1^2   .
+    #              .     .
+    FanExample(
+        "EX-T2 move", "fan-rules.md §6.7 T-2", "Base+M+Venom", EX_T2,
+        "move", "wT", ("(1,-1) wT \\bQ", "(0,-1) wT \\bA1", "(-1,1) wT wQ\\"), note="not onto a stack",
+    ),
+    FanExample(
+        "EX-T2", "fan-rules.md §6.7 T-3", "Base+M+Venom", EX_T2,
+        "control", "wT",
+        ("bB1 bQ\\ @wT", "bB1 wS1\\ @wT", "bB1 /wS1 @wT", "bB1 wQ\\ @wT", "(0,0)@2 bB1 wT @wT", "(1,0)@1 bB1 bQ @wT"),
+        note="bB1 may move onto the Tick; bQ and bA1 (level 0) are not controllable from level 1",
+    ),
+    #              .     .
+    #     .     .     bQ    .
+    #  .     wQ    wT    bP    .
+    #     .     .     .    bA1    .
+    FanExample(
+        "EX-T3", "fan-rules.md §6.7 T-3, T-4", "Base+MP+Venom",
+        "(0,0) wT · (-1,0) wQ · (1,0) bP · (1,-1) bQ · (1,1) bA1",
+        "control", "wT",
+        ("bQ \\wT @wT", "bQ bP/ @wT", "bQ wT\\ ^bP @wT", "bQ bP/ ^bP @wT", "bQ bA1/ ^bP @wT",
+         "bA1 wT\\ ^bP @wT", "bA1 bP/ ^bP @wT", "bA1 bP- ^bP @wT"),
+        note="wT and bP are pinned; thrown black pieces are frozen, so bQ bP/ @wT and bQ bP/ ^bP @wT are two moves",
+    ),
+    #     .     .     .     .
+    #  .     wQ    wM    bW    .
+    #     .    wB1    bT    .
+    FanExample(
+        "EX-M1", "fan-rules.md §6.7 T-4, §5.1", "Base+M+Venom", EX_M1,
+        "move", "wM", ("wM wQ/", "wM \\bW", "(-1,0)@1 wM wQ", "(-1,1)@1 wM wB1", "(0,1)@1 wM bT", "(1,0)@1 wM bW"),
+        note="slides as the Queen and Wasp Queen; climbs as the Beetle or the Tick",
+    ),
+    FanExample(
+        "EX-M1 sting", "fan-rules.md §6.1 W-3, §5.1", "Base+M+Venom", EX_M1,
+        "sting", "wM", ("wM ~bW", "wM ~bT"), note="bW becomes bQ, bT becomes bM; no mind control",
+    ),
+    FanExample("EX-M1 control", "fan-rules.md §6.7 T-4", "Base+M+Venom", EX_M1, "control", "wM", ()),
     #  .    wN    wQ   bS1    bQ    .
     FanExample(
         "EX-N1", "fan-rules.md §7 N-2", "Base+Predators", "(0,0) wQ · (-1,0) wN · (1,0) bS1 · (2,0) bQ",
@@ -552,6 +612,37 @@ MORE_FAN_POSITIONS = [
         "throw", "wP", ("bA1 \\wQ", "bA1 \\wP", "bA1 /wP", "bA1 wP\\"), note="wQ is pinned",
     ),
     # --- Venom (fan-rules.md §6): what its examples leave out ---
+    #     .     .     .     .
+    #  .     wT    bW    .
+    #     .    wW    bS1    .
+    FanExample(
+        "REF-T sting is the Queen's", "fan-rules.md §6.7 T-3, §3.5 ID-1, §4.3 NO-5", "Base+M+Venom",
+        "(0,0) wT · (0,1) wW · (1,0) bW · (1,1) bS1",
+        "sting", "bW", ("wW ~bS1",),
+        note="the controlled bW stings its own side; the state is wW's sting of bS1, printed without @",
+    ),
+    #     .     .     .     .
+    #  .     wQ    wT    bW    .
+    #     .     .     .    bS1    .
+    FanExample(
+        "REF-T sting", "fan-rules.md §6.7 T-3, §4.2", "Base+M+Venom",
+        "(-1,0) wQ · (0,0) wT · (1,0) bW · (1,1) bS1",
+        "control", "wT", ("bW ~bS1 @wT",), note="bW is pinned (bS1 hangs on it): its sting only",
+    ),
+    #     .     .     .     .
+    #  .     wQ    wT    bK    .
+    #     .     .    bA1   bQ    .
+    FanExample(
+        "REF-T kill own Queen", "fan-rules.md §6.7 T-3, §7 K-2, §3.8", "Base+M+Venom+Predators",
+        T_KILL,
+        "result", "", (("bK xbQ @wT", "WhiteWins"),),
+        note="the controlled Killer beetle's enemy is its own side: it removes bQ, and Black loses",
+    ),
+    FanExample(
+        "REF-T kill", "fan-rules.md §6.7 T-3, §7 K-2, §3.6", "Base+M+Venom+Predators",
+        T_KILL,
+        "remove", "bK", ("bK xbQ @wT",), note="not bK xbA1: bQ would be cut off (§3.6)",
+    ),
     FanExample(
         "REF-VN2 covered Scorpion", "fan-rules.md §6.0 VN-3 4, §1.3 G-3", "Base+L+Venom",
         EX_VN2.replace("(2,-1) bR1", "(2,-1) bR1+wB2"),
@@ -770,6 +861,9 @@ def selected(position, kind, piece):
         return {m for m in position.legal_moves() if m != "pass" and m[0] == piece and isinstance(m[1], tuple)}
     if kind == "all":
         return position.legal_moves()
+    if kind == "control":
+        cell = position.cell_of(piece)
+        return {a.move for a in position.controlled(cell)} if piece[1] == "T" else set()
     return {a.move for a in position.actions() if a.kind == kind and (a.actor == piece or kind == "flip" and not piece)}
 
 
@@ -780,7 +874,7 @@ def assert_same(position, got, expected, label):
         pytest.fail(f"{label}\n{draw(position.stacks)}\n missing {missing}\n extra {extra}")
 
 
-SET_KINDS = ("place", "move", "throw", "any", "flip", "sting", "swap", "remove", "all")
+SET_KINDS = ("place", "move", "throw", "any", "flip", "sting", "swap", "remove", "control", "all")
 SET_ROWS = [e for e in FAN_EXAMPLES + MORE_FAN_POSITIONS if e.kind in SET_KINDS]
 
 

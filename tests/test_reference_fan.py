@@ -37,6 +37,7 @@ SPEC_PERFT = {
     "Base+J": (5, 150, 2610, 45414),
     "Base+Venom": VENOM_PERFT,
     "Base+Venom(Placed)": VENOM_PERFT,
+    "Base+MLP+Venom": (14, 1176, 49896, 2117016),  # EX-VN1
     "Base+Predators": (7, 294, 5880, 117600),  # EX-PR1
 }
 ALL_FAN = "Base+MLP+Guardians+Dx+E+J"
@@ -84,9 +85,6 @@ def test_game_type_prints_canonical(text, canonical):
     ("Base+Venom+venom", "Venom is repeated"),
     ("Base+Venom+Fx", "Venom and Fx are two versions of the Firefly"),
     ("Base+Wx+Venom", "Venom and Wx are two versions of the Wasp"),
-    ("Base+M+Venom", r"Venom with M \(the Tick\) is not implemented"),
-    ("Base+MLP+Venom", r"Venom with M \(the Tick\) is not implemented"),
-    ("Base+M+Venom(Placed)", r"Venom with M \(the Tick\) is not implemented"),
     ("Base+Venom(Fixed:U)", "names U without L"),
     ("Base+L+Venom(Fixed:C)", "names C without P"),
     ("Base+Venom(Fixed:T)", "names T without M"),
@@ -352,7 +350,7 @@ def move_kind(position, move):
     if move == "pass":
         return "pass"
     if len(move) == 3:
-        return {"~": "sting", "=": "swap", "x": "remove"}[move[1]]
+        return {"~": "sting", "=": "swap", "x": "remove"}.get(move[1], "control")
     if move[1] == "~":
         return "flip"
     piece, dest = move
@@ -418,9 +416,10 @@ FAN_TYPES = [
     "Base+E", "Base+J", "Base+Dx", "Base+Guardians", "Base+M+Guardians+Dx", ALL_FAN,
     "Base+Venom", "Base+LP+Venom", "Base+LP+Venom+Guardians", "Base+Venom(Placed)", "Base+LP+Venom(Fixed:FDRYUC)",
     "Base+LP+Venom+E+J", "Base+Predators", "Base+MLP+Predators+Guardians", "Base+LP+Venom+Predators",
+    "Base+M+Venom", "Base+MLP+Venom", "Base+MP+Venom+Predators",
 ]
 # Venom's new kinds of move; the Centipede has no move of its own (its swap is counted).
-VENOM_KINDS = ("flip", "sting", "swap", "move W", "move F", "move D", "move R", "move Y", "move U")
+VENOM_KINDS = ("flip", "sting", "swap", "control", "move W", "move F", "move D", "move R", "move Y", "move U", "move T")
 PREDATOR_KINDS = ("remove", "move K")
 
 
@@ -429,7 +428,7 @@ def test_random_games_keep_the_rules_properties():
     games of the fan types, and those games do exercise the new kinds of move."""
     kinds = Counter()
     for game_type in FAN_TYPES:
-        random_game(game_type, 0, 40, kinds)
+        random_game(game_type, 0, 60, kinds)
     fan_kinds = ("place on top", "enemy throw", "carry", "move V", "move Z", "move Dx", "move E", "move J")
     for kind in fan_kinds + VENOM_KINDS + PREDATOR_KINDS:
         assert kinds[kind] > 0, f"the random games never offered a {kind}: {dict(kinds)}"
