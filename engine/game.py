@@ -21,13 +21,17 @@ import numpy as np
 from .rules.board import AWAY_REMOVED, compute_key, copy_state, make_move, new_state, put_piece, queens_result, top_piece, unmake_move
 from .rules.bugs import (
     BLACK,
+    BUG_FIRST_ID,
+    BUG_OF_LETTER,
     BUGS,
+    CONTROL,
     EXPANSION_BIT,
     FAN_BITS,
     NUM_BUGS,
     NUM_PIECES,
     PLACE_BESIDE_BOTH,
     PLACE_BESIDE_OWN,
+    PIECES_PER_SIDE,
     PLACE_ON_TOP,
     QUEEN_ID,
     WHITE,
@@ -70,9 +74,12 @@ from .rules.kinds import (
     refusal,
 )
 from .rules.moves import (
+    KIND_CONTROL,
     KIND_MOVE,
     KIND_PASS,
     KIND_PLACE,
+    KIND_STING,
+    KIND_THROW,
     PASS_MOVE,
     encode,
     encode_full,
@@ -85,6 +92,7 @@ from .rules.moves import (
     move_slot,
 )
 from .rules.movegen import (
+    actions_by,
     bug_enabled,
     generate_moves,
     is_covered,
@@ -93,7 +101,6 @@ from .rules.movegen import (
     pieces_may_move,
     placeable_pieces,
     placement_faces,
-    throws_by,
 )
 from .rules.movegen import placement_cells as _placement_cells
 from .rules.notation import (
@@ -143,6 +150,10 @@ _other_of, _face_of, _encode_full = move_other.py_func, move_face.py_func, encod
 VENOM = EXPANSION_BIT["Venom"]
 _neighbor = neighbor.py_func
 _bug_enabled = bug_enabled.py_func
+# Each side's tile that can show the Tick, the one piece that makes an enemy
+# piece act (fan-rules.md §6.7): the controller a MoveString names with `@`.
+_TICK_TILE = next(index for index, bug in enumerate(BUGS) if bug.back and BUGS[BUG_OF_LETTER[bug.back]].abilities & CONTROL)
+_TICK_ID = tuple(side * PIECES_PER_SIDE + BUG_FIRST_ID[_TICK_TILE] for side in (WHITE, BLACK))
 
 
 class Move(int):
@@ -228,7 +239,7 @@ class Move(int):
             text = fields["_text"] = _move_string(*fields.pop("_position"), self)
         if text is not None:
             return text
-        if KIND_FORMS[_kind_of(self)] != FORM_REFERENCE:
+        if KIND_FORMS[_kind_of(self)] not in (FORM_REFERENCE, FORM_CONTROL):
             return format_move_text(_text_of(self))
         return f"{self.piece_name} to {axial(self.dest)}"
 
@@ -242,36 +253,48 @@ def _move_string(ply, height, stack, piece_cell, faces, move):
     each piece shows), with MzingaEngine's choice of reference (uhp.md, "Which
     reference to print"): the piece under the destination, else the first
     neighbour in _REFERENCE_SCAN order."""
-    text = _text_of(move)
+    text = _text_of(move, ply & 1)
     if text.form != FORM_REFERENCE:
         return format_move_text(text._replace(face=int(faces[text.piece]) if text.piece >= 0 else 0), faces)
     piece, dest = move.piece, move.dest
     face = move.face if _kind_of(move) == KIND_PLACE else int(faces[piece])
     if ply == 0:
         return piece_name(piece, face)
+    controller = text.controller
     if height[dest] > 0:
-        return format_move_text(MoveText(False, piece, int(stack[dest, height[dest] - 1]), None, face=face), faces)
+        reference = MoveText(False, piece, int(stack[dest, height[dest] - 1]), None, face=face, controller=controller)
+        return format_move_text(reference, faces)
     source = piece_cell[piece]
     for scan_dir, dest_dir in _REFERENCE_SCAN:
         cell = _neighbor(dest, scan_dir)
         level = height[cell] - (1 if cell == source else 0)  # the mover is lifted
         if level > 0:
-            return format_move_text(MoveText(False, piece, int(stack[cell, level - 1]), dest_dir, face=face), faces)
+            reference = MoveText(False, piece, int(stack[cell, level - 1]), dest_dir, face=face, controller=controller)
+            return format_move_text(reference, faces)
     raise ValueError(f"{piece_name(piece, face)} to {axial(dest)} has no neighbouring piece to name")
 
 
-def _text_of(move):
+def _text_of(move, side=None):
     """The MoveText of a move of a form that names pieces only (not the reference
     form, whose reference depends on the position): the form and the fields of
-    its kind's row (kinds.py)."""
-    form = KIND_FORMS[_kind_of(move)]
+    its kind's row (kinds.py). A sting names its stinger (`other`) and victim. With
+    `side`, the side to move, a move whose actor is the other side's names the
+    side's Tick as its controller (`@`, the only way an enemy piece acts, §6.7);
+    a controlled movement always does (the reference form, its reference left
+    to the position)."""
+    kind = _kind_of(move)
+    form = KIND_FORMS[kind]
     if form == FORM_PASS:
         return PASS_TEXT
     if form == FORM_REFERENCE:
         return MoveText(False, move.piece, face=move.face)
+    if form == FORM_CONTROL:
+        return MoveText(False, move.piece, controller=move.other)
     if form == FORM_CHOOSE:
         return MoveText(False, form=form, chosen=(move.piece, _dest_of(move), move.other))
-    return MoveText(False, move.piece, form=form, target=move.other)
+    actor, target = (move.other, move.piece) if kind == KIND_STING else (move.piece, move.other)
+    controller = _TICK_ID[side] if side is not None and PIECE_COLOR[actor] != side else -1
+    return MoveText(False, actor, form=form, target=target, controller=controller)
 
 
 def _is_int(value):
@@ -772,36 +795,74 @@ class Board:
         why = refusal(parsed.form, self.game_type) or (parsed.controller >= 0 and refusal(FORM_CONTROL, self.game_type))
         if why:
             raise IllegalMoveError(why)
+        if parsed.controller >= 0 and parsed.controller != _TICK_ID[self.side_to_move]:
+            raise IllegalMoveError(f"{self._name(parsed.controller)} controls nothing: only the side to move's "
+                                   "Tick makes a piece of the other side act (@).")
         if parsed.form != FORM_REFERENCE:
-            # A form that names only pieces: the legal move of one of its kinds
-            # whose fields print the same.
-            kinds = KINDS_OF_FORM[parsed.form]
-            for legal in self.legal_moves:
-                if _kind_of(legal) in kinds and _text_of(legal) == parsed._replace(controller=-1, face=0):
-                    return Move._named(legal, self.uhp(legal))
-            raise IllegalMoveError(f"{format_move_text(parsed)} is not a legal move here.")
+            return self._parse_named(parsed)
         dest, blocked = self._resolve(parsed)
         in_play = self._piece_cell[parsed.piece] >= 0
         move = Move.move(parsed.piece, dest) if in_play else Move.place(parsed.piece, dest, parsed.face)
+        controlled = parsed.controller >= 0 and parsed.thrower < 0
+        if controlled:  # the piece's own movement, played by the Tick
+            move = Move(_encode_full(KIND_CONTROL, parsed.piece, _dest_of(move), parsed.controller, 0))
         # Printed by the faces the pieces show (either name of a tile in play is read).
         shown = parsed._replace(face=int(self._face[parsed.piece]) if in_play else parsed.face)
-        if not blocked:
-            # The legal move that brings that piece to that cell, whatever its
-            # kind (a throw, a Dragonfly's carry): the one with that identity.
-            n = generate_moves(self._state, self._buffer)
-            found = find_slot(self._buffer, n, move_slot(move))
-            if found >= 0:
-                legal = Move(int(self._buffer[found]))
-                if parsed.thrower >= 0 and legal not in self._throws_by(parsed.thrower):
-                    raise IllegalMoveError(f"{piece_name(parsed.thrower)} can't throw "
-                                           f"{piece_name(parsed.piece)} there.")
-                return Move._named(legal, format_move_text(shown, self._face))
+        # The legal move that brings that piece to that cell, whatever its kind
+        # (a throw, a Dragonfly's carry): the one with that identity.
+        legal = None if blocked else self._legal_of_slot(move_slot(move))
+        if parsed.thrower >= 0 and (legal is None or legal not in self._throws_by(parsed.thrower, parsed.controller)):
+            raise IllegalMoveError(f"{self._name(parsed.thrower)} can't throw {self._name(parsed.piece)} there.")
+        if legal is not None:
+            return Move._named(legal, format_move_text(shown, self._face))
+        if controlled:
+            raise IllegalMoveError(f"{self._name(parsed.controller)} can't make {self._name(parsed.piece)} "
+                                   "move there.")
         raise IllegalMoveError(self._illegal_reason(move, blocked))
 
-    def _throws_by(self, thrower):
-        """The moves the throw of `thrower` makes now (movegen.throws_by)."""
-        count = throws_by(self._state, thrower, self._buffer)
+    def _parse_named(self, parsed):
+        """parse_uhp for a form that names only pieces: the legal move of one of
+        its kinds whose fields print the same; or, for a sting, the move of its
+        victim when the named stinger (or the Tick's) may sting it too (one move
+        whoever stings, ID-1; every equivalent string is read, NO-5)."""
+        side = self.side_to_move
+        wanted = parsed._replace(face=0)
+        kinds = KINDS_OF_FORM[parsed.form]
+        for legal in self.legal_moves:
+            if _kind_of(legal) in kinds and _text_of(legal, side) == wanted:
+                return Move._named(legal, self.uhp(legal))
+        if KIND_STING in kinds:
+            for sting in self._actions_by(parsed.piece, parsed.controller):
+                if _kind_of(sting) == KIND_STING and _piece_of(sting) == parsed.target:
+                    legal = self._legal_of_slot(move_slot(sting))
+                    if legal is not None:
+                        return Move._named(legal, self.uhp(legal))
+        if PIECE_COLOR[parsed.piece] != side and parsed.controller < 0:
+            raise IllegalMoveError(f"{self._name(parsed.piece)} is not yours: only your Tick makes it act "
+                                   f"(@{self._name(_TICK_ID[side])}).")
+        raise IllegalMoveError(f"{format_move_text(parsed, self._face)} is not a legal move here.")
+
+    def _name(self, piece):
+        """A piece's name by the face it shows."""
+        return piece_name(piece, int(self._face[piece]))
+
+    def _legal_of_slot(self, slot):
+        """The legal move of identity `slot` (moves.move_slot), or None."""
+        n = generate_moves(self._state, self._buffer)
+        found = find_slot(self._buffer, n, slot)
+        return Move(int(self._buffer[found])) if found >= 0 else None
+
+    def _actions_by(self, actor, controller=-1):
+        """The moves `actor` makes now, by the side to move's Tick `controller`
+        if not -1 (movegen.actions_by)."""
+        count = actions_by(self._state, actor, controller, self._buffer)
         return {Move(int(m)) for m in self._buffer[:count]}
+
+    def _throws_by(self, thrower, controller=-1):
+        """The moves the throw of `thrower` makes now: its actions that move
+        another piece to a cell."""
+        return {m for m in self._actions_by(thrower, controller)
+                if _piece_of(m) != thrower and _kind_of(m) in (KIND_MOVE, KIND_THROW)}
 
     def _resolve(self, parsed):
         """Destination cell of a parsed move, and whether the notation names an

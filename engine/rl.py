@@ -15,8 +15,9 @@ Actions. One integer per distinct move: its identity slot (moves.move_slot)
 counted in window cells: `(group * NUM_PIECES + piece) * WINDOW_CELLS + cell`
 for `piece` (an id of engine.rules.bugs.PIECE_NAMES) and the kind's slot group
 (kinds.py): 0 placing, moving or throwing it to `cell` or flipping it there, 1
-placing it showing its back (Venom), 2 its sting of the tile on `cell`, 3 its swap
-with the piece on `cell`, 4 its removal of the piece on `cell` (Predators); and
+placing it showing its back (Venom), 2 it stung on `cell` (whoever stings it), 3
+its swap with the piece on `cell`, 4 its removal of the piece on `cell`
+(Predators), 5 its move to `cell` under a Tick's control (Venom, §6.7); and
 PASS_ACTION. Since the cell is counted from the centre of the hive, the same
 move in a shifted hive is the same action. Slots are
 identities (ID-1): two actions never give the same position, and a throw of
@@ -237,8 +238,8 @@ def _move(s, action, centre, moves):
     for i in range(n):
         if move_slot(moves[i]) == slot:
             return moves[i]
-    # Not legal: the plain move of the slot, which the caller refuses; a sting, a
-    # swap or a removal names a second piece, which no legal move gives here.
+    # Not legal: the plain move of the slot, which the caller refuses; the other
+    # groups' moves name a second piece, which no legal move gives here.
     if group > 1:
         return NO_MOVE
     if s.piece_cell[piece] < 0:
@@ -444,7 +445,7 @@ def _kernels():
 
 # --- Records: drawn from a free list, so that a clone allocates nothing --------
 _FREE = []  # records of States that are gone (list.append and pop are atomic)
-_FREE_LIMIT = 32  # records of 5.8 MB each (half of it the move-slot scratch, `seen`)
+_FREE_LIMIT = 32  # records of 6.5 MB each (half of it the move-slot scratch, `seen`)
 _local = threading.local()
 
 
@@ -667,7 +668,7 @@ def _checked_out(out, dtype, shape):
 def _check_kinds(n):
     if n < 0:
         raise NotImplementedError("a legal move has no action: a kind the action space does not hold (it holds "
-                                  "place, move, throw, carry, flip, sting, swap, remove and pass) or a destination outside the window")
+                                  "place, move, throw, carry, flip, sting, swap, remove, control and pass) or a destination outside the window")
 
 
 def playouts(state, count, seed=0, max_plies=MAX_GAME_PLIES):

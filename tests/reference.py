@@ -1221,7 +1221,7 @@ class Position:
         actions and one move); empty once the game is over."""
         if self.result is not None:
             return set()
-        return canonical_stings(self.placements() | self.movements() | self.flips())
+        return canonical_stings(self.placements() | self.movements() | self.flips(), self.to_move)
 
     def placeable_pieces(self):
         """The lowest-numbered copy in hand of each bug (rules.md, "Pieces"; with
@@ -1462,12 +1462,17 @@ class Position:
 
     def canonical_sting(self, actor, victim):
         """The move of `actor` stinging `victim`: named by the first stinger of
-        that victim in piece order when `actor` is one of them (ID-1, NO-5:
+        that victim (stinger_order) when `actor` is one of them (ID-1, NO-5:
         every equivalent string is accepted); as written otherwise (illegal)."""
         stingers = {a.actor for a in self.movements() if a.kind == "sting" and a.move[2] == victim}
         if actor in stingers:
-            actor = min(stingers, key=piece_order)
+            actor = min(stingers, key=lambda name: stinger_order(name, self.to_move))
         return actor, "~", victim
+
+
+def stinger_order(name, side):
+    """The sort key of a stinger for `side`'s sting (NO-5): own first, then piece order."""
+    return colour(name) != side, piece_order(name)
 
 
 def ability_kind(move):
@@ -1479,17 +1484,18 @@ def ability_kind(move):
     return "throw"
 
 
-def canonical_stings(actions):
+def canonical_stings(actions, side):
     """ID-1 for stings: every sting of one victim gives one state (the victim
     turned over and frozen, whoever stung it), so its move names the first of
-    the stingers in piece order (§4.1; NO-5). Actions keep their real actor."""
+    the stingers: one of `side`'s own before one its Tick controls (printed
+    without `@`), then in piece order (§4.1; NO-5). Actions keep their real actor."""
     stingers = {}
     for action in actions:
         if action.kind == "sting":
             stingers.setdefault(action.move[2], []).append(action.actor)
     if not stingers:
         return actions
-    first = {victim: min(names, key=piece_order) for victim, names in stingers.items()}
+    first = {victim: min(names, key=lambda name: stinger_order(name, side)) for victim, names in stingers.items()}
     return {
         Action(a.kind, a.actor, (first[a.move[2]], "~", a.move[2])) if a.kind == "sting" else a
         for a in actions

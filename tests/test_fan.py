@@ -32,7 +32,7 @@ FAN_TYPES = fan_game_types()
 # One of each size of token set, with and without the official letters.
 SAMPLE_TYPES = ("Base+E", "Base+J", "Base+Dx", "Base+Guardians", "Base+MLP+E", "Base+MP+J", "Base+M+Dx",
                 "Base+ML+Guardians", "Base+MLP+Guardians+Dx+E+J", "Base+P+Guardians+J", "Base+M+Dx+E",
-                "Base+M+Predators", "Base+LP+Venom+Predators+Guardians")
+                "Base+M+Predators", "Base+LP+Venom+Predators+Guardians", "Base+MLP+Venom+Predators")
 
 
 def max_height(game_type):
@@ -45,8 +45,8 @@ def max_height(game_type):
 # --- Game types (§2.1) --------------------------------------------------------------
 def test_every_fan_game_type_prints_canonically_and_the_official_ones_are_unchanged():
     # 31 sets of the tokens other than Venom with each official type; Venom with
-    # each set of Predators, Guardians, E, J, with each official type without M (not yet).
-    assert len(FAN_TYPES) == 8 * 31 + 4 * 16 and not set(FAN_TYPES) & set(game_types())
+    # each set of Predators, Guardians, E, J, with each official type.
+    assert len(FAN_TYPES) == 8 * 31 + 8 * 16 and not set(FAN_TYPES) & set(game_types())
     for game_type in FAN_TYPES + game_types():
         assert format_game_type(parse_game_type(game_type)) == game_type
 
@@ -64,7 +64,6 @@ def test_tokens_and_letters_come_in_any_order_and_case(text, canonical):
 @pytest.mark.parametrize("text, reason", [
     ("Base+E+e", "E is named twice"),
     ("Base+M+L", "go in one segment"),
-    ("Base+M+Venom", "does not play Venom with M yet"),
     ("Base+Venom(Placed,Fixed:F)", "one variant"),
     ("Base+Venom(Fixed:U)", "needs L"),
     ("Base+L+Venom(Fixed:UU)", "at most once"),
@@ -191,7 +190,7 @@ def engine_board(position):
 
 def engine_plays(example):
     """Whether the engine holds the example's position: its game type is one hexbee
-    plays (not yet Venom with M), and its `Prime` is the first of its `Last`,
+    plays, and its `Prime` is the first of its `Last`,
     as in every state play reaches (§3.2; the engine keeps no `Prime` of its own)."""
     try:
         parse_game_type(example.game_type)
@@ -248,6 +247,41 @@ def test_a_throw_may_name_its_thrower_and_a_wrong_one_is_refused():
         board.parse_uhp("wQ -wJ ^")
     board.push_uhp("wQ -wJ ^wJ")
     assert board.game_string().endswith(";wQ -wJ ^wJ") and board.move_history == [own]
+
+
+# EX-T3: wT (pinned) beside bP and bQ, bA1 beside bP.
+EX_T3_STACKS = {(0, 0): ["wT"], (-1, 0): ["wQ"], (1, 0): ["bP"], (1, -1): ["bQ"], (1, 1): ["bA1"]}
+
+
+def test_a_tick_controls_by_at_and_a_controlled_throw_is_a_throw():
+    board = Board.from_stacks("Base+MP+Venom", EX_T3_STACKS)
+    control = board.parse_uhp("bQ bP/ @wT")
+    throw = board.parse_uhp("bQ bP/ ^bP @wT")
+    assert control.kind == "control" and throw.kind == "throw" and control != throw  # ID-2: two states
+    assert board.uhp(control) == "bQ bP/ @wT" and board.uhp(throw) == "bQ bP/"  # NO-5: no @ where none is needed
+    assert board.parse_uhp("bQ bP/") == throw and board.parse_uhp("BQ BP/ @WM") == control  # either face of the tile
+    with pytest.raises(IllegalMoveError, match="wQ controls nothing"):
+        board.parse_uhp("bQ bP/ @wQ")
+    with pytest.raises(IllegalMoveError, match="wT can't make bA1 move there"):
+        board.parse_uhp("bA1 -wQ @wT")
+    with pytest.raises(IllegalMoveError, match="bP can't throw bQ there"):
+        board.parse_uhp("bQ -wQ ^bP @wT")
+    board.push(control)
+    assert board.state.info[INFO_FROZEN] == -1 and board.state.info[INFO_LAST_MOVED] == control.piece  # T4
+
+
+def test_a_controlled_sting_is_the_own_one_and_a_controlled_kill_can_lose_the_game():
+    stacks = {(0, 0): ["wT"], (0, 1): ["wW"], (1, 0): ["bW"], (1, 1): ["bS1"]}
+    board = Board.from_stacks("Base+M+Venom", stacks)
+    own = board.parse_uhp("wW ~bS1")
+    assert board.parse_uhp("bW ~bS1 @wT") == own and board.uhp(own) == "wW ~bS1"  # one state (ID-1, NO-5)
+    assert [m for m in board.legal_moves if m.kind == "sting" and m.piece == own.piece] == [own]
+    stacks = {(-1, 0): ["wQ"], (0, 0): ["wT"], (1, 0): ["bK"], (0, 1): ["bA1"], (1, 1): ["bQ"]}
+    board = Board.from_stacks("Base+M+Venom+Predators", stacks)
+    with pytest.raises(IllegalMoveError, match=re.escape("bK is not yours: only your Tick makes it act (@wT).")):
+        board.parse_uhp("bK xbQ")
+    board.push_uhp("bK xbQ @wT")
+    assert board.outcome().winner == 0 and board.game_string().endswith(";bK xbQ @wT")
 
 
 def test_an_official_game_knows_no_thrower_suffix():

@@ -39,7 +39,7 @@ ROWS = range(1, len(KINDS))  # every kind but none
 UNPLAYED = [index for index in ROWS if index not in PLAYED_KINDS]
 CODEC_FIELDS = {"piece", "dest", "other", "face"}
 # A game type where every played kind of arrival occurs in random games.
-VENOM_TYPE = "Base+LP+Venom+Predators+Guardians+E+J"  # the richest with Venom's flips, stings and swaps
+VENOM_TYPE = "Base+MLP+Venom+Predators+Guardians+E+J"  # the richest with Venom: flips, stings, swaps, control
 RICH_TYPE = "Base+MLP+Predators+Guardians+Dx+E+J"
 
 
@@ -82,10 +82,12 @@ def test_a_kind_naming_only_pieces_prints_its_string_from_its_integer(index):
     kind = KINDS[index]
     parsed = parse_move_text(kind.example)
     pieces = parsed.chosen or (parsed.piece, parsed.target)
+    if kind.name == "sting":  # the victim's move, naming its stinger (`other`)
+        pieces = (parsed.target, parsed.piece)
     if kind.name == "choose":
         code = encode_full(index, pieces[0], pieces[1], pieces[2], 0)
     else:
-        code = encode_full(index, max(parsed.piece, 0), 0, parsed.target, 0)
+        code = encode_full(index, max(pieces[0], 0), 0, pieces[1], 0)
     move = Move(code)
     assert str(move) == format_move_text(parsed._replace(face=0))
     assert move.dest == (-1 if "dest" not in kind.fields else pieces[1] if kind.name == "choose" else 0)

@@ -24,8 +24,10 @@ def reference_move(move, board):
     """THE adapter from an engine Move of `board` (before it is played) to the
     reference's form: 'pass'; (piece name, (q, r)) for a placement, move or
     throw, the name the piece shows after it; (tile name, "~") for a flip;
-    (stinger, "~", victim) for a Wasp Queen's sting, (centipede, "=", target)
-    for a Centipede's swap, (predator, "x", prey) for a removal. Every comparison of the two
+    (stinger, "~", victim) for a Wasp Queen's sting (the engine's victim is its
+    piece), (centipede, "=", target) for a Centipede's swap, (predator, "x",
+    prey) for a removal, (piece, (q, r), "@") for a Tick's controlled movement.
+    Every comparison of the two
     generators goes through this one function, so a change of the Move class is
     made here only."""
     faces = board.state.face
@@ -43,11 +45,13 @@ def _reference_move(move, face, other_face):
     if kind == "flip":
         return piece_name(move.piece, face), "~"
     if kind == "sting":
-        return piece_name(move.piece, face), "~", piece_name(move.other, other_face)
+        return piece_name(move.other, other_face), "~", piece_name(move.piece, face)
     if kind == "swap":
         return piece_name(move.piece, face), "=", piece_name(move.other, other_face)
     if kind == "remove":
         return piece_name(move.piece, face), "x", piece_name(move.other, other_face)
+    if kind == "control":
+        return piece_name(move.piece, face), axial(move.dest), "@"
     return piece_name(move.piece, move.face if kind == "place" else face), axial(move.dest)
 
 

@@ -37,7 +37,6 @@ SPEC_PERFT = {
     "Base+J": (5, 150, 2610, 45414),
     "Base+Venom": VENOM_PERFT,
     "Base+Venom(Placed)": VENOM_PERFT,
-    "Base+MLP+Venom": (14, 1176, 49896, 2117016),  # EX-VN1
     "Base+Predators": (7, 294, 5880, 117600),  # EX-PR1
 }
 ALL_FAN = "Base+MLP+Guardians+Dx+E+J"
@@ -487,8 +486,10 @@ def test_reference_reproduces_the_perft_table(name, text, depth, count):
 
 
 # Venom's rows beside SPEC_PERFT's: with swaps (Base+LP), its richest type, and Fixed.
-VENOM_TYPES = ["Base+LP+Venom", "Base+LP+Venom+Guardians+E+J", "Base+LP+Venom(Fixed:FDRYUC)"]
-PREDATOR_TYPES = ["Base+MLP+Predators+Guardians+Dx+E+J", "Base+LP+Venom+Predators"]
+# With the Tick (Base+M), and Base+MLP+Venom, EX-VN1's second vector.
+VENOM_TYPES = ["Base+LP+Venom", "Base+LP+Venom+Guardians+E+J", "Base+LP+Venom(Fixed:FDRYUC)", "Base+M+Venom",
+               "Base+MLP+Venom"]
+PREDATOR_TYPES = ["Base+MLP+Predators+Guardians+Dx+E+J", "Base+LP+Venom+Predators", "Base+MP+Venom+Predators"]
 COMBINATIONS = [ALL_FAN, "Base+Guardians+Dx+E+J", "Base+M+E", "Base+M+J", "Base+M+Dx", "Base+P+Dx", *VENOM_TYPES,
                 *PREDATOR_TYPES]
 
@@ -510,6 +511,9 @@ MIDGAME_ROWS = [
     ("Base+Venom(Placed)", 3, 4), ("Base+LP+Venom(Fixed:FDRYUC)", 11, 4),
     ("Base+Predators", 0, 3), ("Base+Predators", 4, 4), ("Base+MLP+Predators+Guardians+Dx+E+J", 11, 3),
     ("Base+LP+Venom+Predators", 9, 3), ("Base+LP+Venom+Predators", 10, 4),
+    # With the Tick: seeds whose first two plies hold mind control (and removals).
+    ("Base+M+Venom", 4, 4), ("Base+MLP+Venom", 4, 3), ("Base+MLP+Venom", 9, 3),
+    ("Base+MP+Venom+Predators", 7, 4), ("Base+MP+Venom+Predators", 10, 3),
 ]
 
 

@@ -180,7 +180,7 @@ def test_movement_bits_name_known_kernels(bug):
         known |= bit
     assert len(set(MOVEMENT_NAMES.values())) == len(MOVEMENT_NAMES)
     assert bug.movement & ~known == 0, f"{bug.name} has an unknown movement bit"
-    assert bug.abilities & ~(bugs.THROW | bugs.STING | bugs.SWAP | bugs.KILL | bugs.PREY_ON_PLACED) == 0
+    assert bug.abilities & ~(bugs.LENT_ABILITIES | bugs.CONTROL) == 0
     assert bug.flags & ~(bugs.ROYAL | bugs.RESTS_ON_TOP | bugs.COPIES_NEIGHBOURS | bugs.LOCKS | bugs.IMMUNE) == 0
 
 

@@ -58,6 +58,7 @@ from .constants import (
 )
 from .hexgrid import NUM_CELLS, NUM_DIRECTIONS, OPPOSITE, is_surrounded, neighbor, set_occupied
 from .moves import (
+    KIND_CONTROL,
     KIND_FLIP,
     KIND_MOVE,
     KIND_PASS,
@@ -414,9 +415,9 @@ def _apply_flip(s, move, record):
 
 @njit(cache=True, nogil=True)
 def _apply_sting(s, move, record):
-    """A Wasp Queen turns the enemy tile `other` over, which is `Last` and
-    Frozen for its owner's turn (W-2)."""
-    victim = move_other(move)
+    """The stung tile `piece` turns over, `Last` and Frozen for its owner's
+    turn (W-2)."""
+    victim = move_piece(move)
     record[UNDO_FROM] = -1
     s.info[INFO_LAST_MOVED] = victim
     s.info[INFO_FROZEN] = victim
@@ -522,7 +523,7 @@ def make_move(s, move):
         record[UNDO_FROM] = -1
     elif kind == KIND_PLACE:
         key ^= _apply_place(s, move, record)
-    elif kind == KIND_MOVE:
+    elif kind == KIND_MOVE or kind == KIND_CONTROL:  # a controlled move freezes nothing (T4)
         key ^= _apply_move(s, move, record)
     elif kind == KIND_THROW:
         key ^= _apply_throw(s, move, record)
@@ -557,14 +558,12 @@ def unmake_move(s):
     kind = move_kind(move)
     if kind == KIND_PLACE:
         _undo_place(s, move, record)
-    elif kind == KIND_MOVE or kind == KIND_THROW:
+    elif kind == KIND_MOVE or kind == KIND_THROW or kind == KIND_CONTROL:
         _undo_move(s, move, record)
     elif kind == KIND_TRANSPORT:
         _undo_transport(s, move, record)
-    elif kind == KIND_FLIP:
+    elif kind == KIND_FLIP or kind == KIND_STING:
         s.face[move_piece(move)] ^= 1
-    elif kind == KIND_STING:
-        s.face[move_other(move)] ^= 1
     elif kind == KIND_SWAP:
         _undo_swap(s, move, record)
     elif kind == KIND_REMOVE:

@@ -33,6 +33,7 @@ TWO_CLIMBS = 1 << 11  # two steps that each end on a pile (Butterfly Z-1; Firefl
 SLIDE_TWO = 1 << 12  # exactly two sliding steps, not back to the start (Scorpion, R-1)
 CLIMB_ONTO = 1 << 13  # one climb onto an occupied neighbour, nothing else (Dragonfly from the ground, D-1)
 FLY_TO_PRIME = 1 << 14  # onto the piece the opponent just acted on, then down beside it (Fly, Y-2)
+DESCEND = 1 << 15  # from on top one step down to empty ground, nothing else (Tick on top, T-2)
 # The kinds that read the occupied neighbours of cells other than their start
 # (a single slide reads the start's own, which lifting the piece does not change).
 SLIDES_ON = SLIDE_THREE | SLIDE_ANY | SLIDE_TWO
@@ -52,6 +53,7 @@ MOVEMENT_NAMES = {
     SLIDE_TWO: "slide two",
     CLIMB_ONTO: "climb onto",
     FLY_TO_PRIME: "fly to prime",
+    DESCEND: "descend",
 }
 
 # --- Abilities: powers used instead of the bug's own move ------------------------
@@ -62,6 +64,10 @@ SWAP = 1 << 2  # change places with a piece three steps over the hive away (Cent
 # one the opponent just placed (Mantis, N-2).
 KILL = 1 << 3
 PREY_ON_PLACED = 1 << 4
+# Play the movements and abilities of an enemy piece beside it at its own level
+# (Tick, §6.7 T-3). The one ability a Mosquito never copies (T-4).
+CONTROL = 1 << 5
+LENT_ABILITIES = THROW | STING | SWAP | KILL | PREY_ON_PLACED
 
 # --- Flags ------------------------------------------------------------------------
 ROYAL = 1 << 0  # surrounding it loses the game; no piece moves before it is placed
@@ -125,6 +131,7 @@ BUGS = (
     Bug("R", "Scorpion", 0, "Venom", SLIDE_TWO, 0, LOCKS, 0, 20, -8, "#a0442c"),
     Bug("Y", "Fly", 0, "Venom", FLY_TO_PRIME, 0, 0, 0, 40, -10, "#4a60b0"),
     Bug("U", "Stink bug", 0, "Venom", UP_DOWN, 0, IMMUNE, 0, 30, 5, "#7a8a20"),
+    Bug("T", "Tick", 0, "Venom", CLIMB_ONTO, CONTROL, RESTS_ON_TOP, 0, 40, -3, "#6f5a9a", on_top=DESCEND),
     Bug("C", "Centipede", 0, "Venom", 0, SWAP, 0, 0, 35, -3, "#0f7a6e"),
     # The Predators (§7): the Mantis never moves (N-1), it only preys.
     Bug("K", "Killer beetle", 1, "Predators", SLIDE_ONE, KILL, 0, 25, 45, 0, "#9c2a3a"),
@@ -141,9 +148,8 @@ NUM_BUGS = len(BUGS)
 BUG_LETTERS = "".join(bug.letter for bug in BUGS)
 BUG_OF_LETTER = {bug.letter: index for index, bug in enumerate(BUGS)}
 QUEEN = next(index for index, bug in enumerate(BUGS) if bug.flags & ROYAL)
-# The bug on the back of each bug's tile with Venom, -1 for none (or none yet:
-# a back whose row is not in the table, which keeps Venom from that expansion).
-BUG_BACK = tuple(BUG_OF_LETTER.get(bug.back, -1) for bug in BUGS)
+# The bug on the back of each bug's tile with Venom, -1 for none.
+BUG_BACK = tuple(BUG_OF_LETTER[bug.back] if bug.back else -1 for bug in BUGS)
 
 # --- Game types: official letters and fan tokens, one bit each (fan-rules.md §2.1) ---
 # Every fan token of the grammar, in canonical order (GT-2); those no row names yet
@@ -151,9 +157,6 @@ BUG_BACK = tuple(BUG_OF_LETTER.get(bug.back, -1) for bug in BUGS)
 # together may never meet (GT-3).
 FAN_TOKENS = ("Venom", "Predators", "Guardians", "HoneyCombo", "Swarm", "Dx", "E", "Fx", "J", "Nx", "Vx", "Wx")
 FAN_EXCLUSIONS = (("Venom", "Dx"), ("Venom", "Fx"), ("Venom", "Wx"), ("Guardians", "Vx"), ("Predators", "Nx"))
-# Venom with an expansion whose tile's back hexbee does not play yet: the
-# expansion letter and that back's letter.
-VENOM_NOT_YET = tuple((bug.expansion, bug.back) for bug in BUGS if bug.back and bug.back not in BUG_OF_LETTER)
 EXPANSION_LETTERS = "".join(dict.fromkeys(b.expansion for b in BUGS if b.expansion and b.expansion not in FAN_TOKENS))
 FAN_IMPLEMENTED = tuple(token for token in FAN_TOKENS if any(b.expansion == token for b in BUGS))
 EXPANSION_BIT = {token: 1 << index for index, token in enumerate((*EXPANSION_LETTERS, *FAN_IMPLEMENTED))}
@@ -226,8 +229,5 @@ def fan_game_types():
         for tokens in combinations(FAN_IMPLEMENTED, size):
             if any(a in tokens and b in tokens for a, b in FAN_EXCLUSIONS):
                 continue
-            for official in game_types():
-                if "Venom" in tokens and any(letter in official[4:] for letter, _ in VENOM_NOT_YET):
-                    continue
-                types.append("+".join((official, *tokens)))
+            types.extend("+".join((official, *tokens)) for official in game_types())
     return tuple(types)

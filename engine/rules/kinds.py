@@ -49,9 +49,12 @@ SLOTS_ARRIVAL = 0
 # the two faces of one placement are two moves (VN-4).
 # A kind whose piece acts on the piece of another cell has a group of its own: a
 # Mosquito may both climb onto a cell and sting or swap the piece there.
-SLOTS_STING = 2  # the stinger and its victim's cell
+SLOTS_STING = 2  # the victim and its cell: every stinger of it gives one state
 SLOTS_SWAP = 3  # the Centipede and its target's cell
 SLOTS_REMOVE = 4  # the predator (or its Mosquito) and its prey's cell
+# A Tick's controlled movement (no freeze) is another state than a throw of that
+# piece there (Frozen): ID-2.
+SLOTS_CONTROL = 5
 
 NOT_YET = "hexbee does not play it yet (Fan pieces II and III)"
 
@@ -86,12 +89,13 @@ KINDS = (
     Kind("remove", "piece dest other", FORM_REMOVAL, "wK xbA1",
          "a Predator `piece` and its prey `other` on `dest` leave the game (§7 K-2, N-2)", SLOTS_REMOVE),
     Kind("control", "piece dest other", FORM_CONTROL, "bQ bP/ @wM",
-         "`other` (a Tick or an S004 Firefly) moves the enemy `piece` onto `dest` (§6.7, §9.7)", played=NOT_YET),
+         "the Tick `other` moves the enemy `piece` onto `dest` by the piece's own movement, freezing nothing "
+         "(§6.7 T-3, T4); its abilities under control make moves of their own kinds", SLOTS_CONTROL),
     Kind("transport", "piece dest other", FORM_REFERENCE, "wDx -wQ",
          "a Dragonfly `piece` carries `other`, the piece under it, to the ground at `dest` (DX-3)", SLOTS_ARRIVAL),
     Kind("sting", "piece dest other", FORM_STING, "wW ~bA1",
-         "a Wasp Queen `piece` stings the enemy tile `other` on `dest`, which turns over, Frozen for a turn (W-2)",
-         SLOTS_STING),
+         "the tile `piece` on `dest` is stung by `other` (a Wasp Queen, or a Mosquito copying one): it turns "
+         "over, Frozen for a turn (W-2); one move per victim, named by its first stinger", SLOTS_STING),
     Kind("wasp sting", "piece other", FORM_WASP_STING, "wM !bS1",
          "an S004 Wasp `piece` stings `other`, whose owner must then move it away (WX-3)", played=NOT_YET),
     Kind("to hand", "piece other", FORM_REMOVAL, "wQ xbB1", "a Queen `piece` sends `other` back to hand (WX-5)",

@@ -19,11 +19,14 @@ from .bugs import (
     BUG_OF_LETTER,
     CLIMB,
     CLIMB_ONTO,
+    CONTROL,
+    DESCEND,
     EXPANSION_BIT,
     FLY_TO_PRIME,
     IMMUNE,
     KILL,
     PREY_ON_PLACED,
+    LENT_ABILITIES,
     LOCKS,
     RESTS_ON_TOP,
     SLIDE_TWO,
@@ -110,6 +113,7 @@ from .hexgrid import (
     slide_out,
 )
 from .moves import (
+    KIND_CONTROL,
     KIND_FLIP,
     KIND_MOVE,
     KIND_PLACE,
@@ -122,6 +126,7 @@ from .moves import (
     encode,
     encode_full,
     move_dest,
+    move_other,
     move_piece,
     move_slot,
 )
@@ -161,9 +166,10 @@ def add_code(s, moves, n, move, stamp):
 
 
 @njit(cache=True, nogil=True)
-def add_move(s, moves, n, piece, dest, stamp):
-    """Append the move of `piece` onto `dest` unless this generation has it."""
-    return add_code(s, moves, n, encode(KIND_MOVE, piece, dest), stamp)
+def add_move(s, moves, n, mover, dest, stamp):
+    """Append the move `mover` (a code without its destination) onto `dest`
+    unless this generation has it."""
+    return add_code(s, moves, n, mover | dest, stamp)
 
 
 @njit(cache=True, nogil=True)
@@ -319,22 +325,24 @@ def holds_hive(s, cell, pinned_stamp):
 
 # --- Movement kernels, one per movement bit of bugs.py ------------------------------
 # Each takes a piece already lifted from `cell`, appends its destinations and returns
-# the new count. The sliding kernels read `around` (only ground pieces slide); the
-# climbing ones read `height`.
+# the new count. `mover` is the move code without its destination: the piece's own
+# move (KIND_MOVE), or its move under a Tick's control (KIND_CONTROL, §6.7). The
+# sliding kernels read `around` (only ground pieces slide); the climbing ones read
+# `height`.
 
 
 @njit(cache=True, nogil=True)
-def slide_one(s, piece, cell, moves, n, stamp):
+def slide_one(s, mover, cell, moves, n, stamp):
     """One sliding step (Queen, Pillbug)."""
     dirs = slide_out(s.around, cell)
     for d in range(6):
         if (dirs >> d) & 1:
-            n = add_move(s, moves, n, piece, neighbor(cell, d), stamp)
+            n = add_move(s, moves, n, mover, neighbor(cell, d), stamp)
     return n
 
 
 @njit(cache=True, nogil=True)
-def slide_three(s, piece, cell, moves, n, stamp):
+def slide_three(s, mover, cell, moves, n, stamp):
     """Spider: exactly three sliding steps, never revisiting a cell."""
     dirs1 = slide_out(s.around, cell)
     for d1 in range(6):
@@ -354,12 +362,12 @@ def slide_three(s, piece, cell, moves, n, stamp):
                     continue
                 c3 = neighbor(c2, d3)
                 if c3 != cell and c3 != c1:
-                    n = add_move(s, moves, n, piece, c3, stamp)
+                    n = add_move(s, moves, n, mover, c3, stamp)
     return n
 
 
 @njit(cache=True, nogil=True)
-def slide_any(s, piece, cell, moves, n, stamp):
+def slide_any(s, mover, cell, moves, n, stamp):
     """Soldier Ant: every cell reachable by sliding steps, except the start."""
     queue = s.work[WORK_QUEUE : WORK_QUEUE + NUM_CELLS]
     visit = new_stamp(s)
@@ -379,12 +387,12 @@ def slide_any(s, piece, cell, moves, n, stamp):
                 s.mark[dest] = visit
                 queue[tail] = dest
                 tail += 1
-                n = add_move(s, moves, n, piece, dest, stamp)
+                n = add_move(s, moves, n, mover, dest, stamp)
     return n
 
 
 @njit(cache=True, nogil=True)
-def jump(s, piece, cell, moves, n, stamp):
+def jump(s, mover, cell, moves, n, stamp):
     """Grasshopper: over one or more occupied cells to the first empty one."""
     around = s.around[cell]
     for d in range(6):
@@ -393,22 +401,22 @@ def jump(s, piece, cell, moves, n, stamp):
         dest = neighbor(cell, d)
         while s.height[dest] != 0:
             dest = neighbor(dest, d)
-        n = add_move(s, moves, n, piece, dest, stamp)
+        n = add_move(s, moves, n, mover, dest, stamp)
     return n
 
 
 @njit(cache=True, nogil=True)
-def climb(s, piece, cell, moves, n, stamp):
+def climb(s, mover, cell, moves, n, stamp):
     """Beetle (and a Mosquito on top of the hive): one step at any height."""
     h_from = s.height[cell]
     for d in range(6):
         if can_climb(s.height, cell, d, h_from):
-            n = add_move(s, moves, n, piece, neighbor(cell, d), stamp)
+            n = add_move(s, moves, n, mover, neighbor(cell, d), stamp)
     return n
 
 
 @njit(cache=True, nogil=True)
-def ladybug_path(s, piece, cell, moves, n, stamp):
+def ladybug_path(s, mover, cell, moves, n, stamp):
     """Ladybug: up onto the hive, one step on top, then down to empty ground."""
     height = s.height
     for d1 in range(6):
@@ -425,12 +433,12 @@ def ladybug_path(s, piece, cell, moves, n, stamp):
                 c3 = neighbor(c2, d3)
                 if c3 == cell or height[c3] != 0 or not can_climb(height, c2, d3, h2):
                     continue
-                n = add_move(s, moves, n, piece, c3, stamp)
+                n = add_move(s, moves, n, mover, c3, stamp)
     return n
 
 
 @njit(cache=True, nogil=True)
-def two_steps(s, piece, cell, moves, n, stamp, first_onto, second_onto):
+def two_steps(s, mover, cell, moves, n, stamp, first_onto, second_onto):
     """Two steps at any height, the first ending on a pile (`first_onto`) or on
     empty ground, the second likewise, never back to the start; the climbing rule
     on each (fan-rules.md §1.2 Step). The Woodlouse, Moth and Butterfly."""
@@ -442,19 +450,19 @@ def two_steps(s, piece, cell, moves, n, stamp, first_onto, second_onto):
         for d2 in range(6):
             c2 = neighbor(c1, d2)
             if c2 != cell and (height[c2] != 0) == second_onto and can_climb(height, c1, d2, height[c1]):
-                n = add_move(s, moves, n, piece, c2, stamp)
+                n = add_move(s, moves, n, mover, c2, stamp)
     return n
 
 
 @njit(cache=True, nogil=True)
-def up_down(s, piece, cell, moves, n, stamp):
+def up_down(s, mover, cell, moves, n, stamp):
     """Woodlouse (fan-rules.md J-1, U-1): one climb onto a neighbour, then down
     to an empty ground neighbour of it other than the start."""
-    return two_steps(s, piece, cell, moves, n, stamp, True, False)
+    return two_steps(s, mover, cell, moves, n, stamp, True, False)
 
 
 @njit(cache=True, nogil=True)
-def hop(s, piece, cell, moves, n, stamp):
+def hop(s, mover, cell, moves, n, stamp):
     """Flea (E-2): over exactly one occupied cell, at any height, to the empty
     cell straight beyond it; gates do not matter."""
     around = s.around[cell]
@@ -462,7 +470,7 @@ def hop(s, piece, cell, moves, n, stamp):
         if (around >> d) & 1:
             dest = neighbor(neighbor(cell, d), d)
             if s.height[dest] == 0:
-                n = add_move(s, moves, n, piece, dest, stamp)
+                n = add_move(s, moves, n, mover, dest, stamp)
     return n
 
 
@@ -474,7 +482,7 @@ def diagonal_cell(cell, d):
 
 
 @njit(cache=True, nogil=True)
-def diagonal(s, piece, cell, moves, n, stamp, pinned_stamp):
+def diagonal(s, mover, cell, moves, n, stamp, pinned_stamp):
     """Sperling's Dragonfly (DX-1..3): to each diagonal cell, over gates. An
     occupied one it lands on top of. An empty one must touch the hive (it never
     touches the start); from on top the Dragonfly carries the piece under it
@@ -495,39 +503,39 @@ def diagonal(s, piece, cell, moves, n, stamp, pinned_stamp):
         if s.height[dest] == 0 and s.around[dest] == 0:
             continue
         if cargo >= 0 and s.height[dest] == 0:
-            n = add_code(s, moves, n, encode_full(KIND_TRANSPORT, piece, dest, cargo, 0), stamp)
+            n = add_code(s, moves, n, encode_full(KIND_TRANSPORT, move_piece(mover), dest, cargo, 0), stamp)
         else:
-            n = add_move(s, moves, n, piece, dest, stamp)
+            n = add_move(s, moves, n, mover, dest, stamp)
     return n
 
 
 @njit(cache=True, nogil=True)
-def diagonal_ground(s, piece, cell, moves, n, stamp):
+def diagonal_ground(s, mover, cell, moves, n, stamp):
     """A Mosquito's copy of Sperling's Dragonfly (DX-5): to the empty diagonal
     cells that touch the hive."""
     for d in range(6):
         dest = diagonal_cell(cell, d)
         if s.height[dest] == 0 and s.around[dest] != 0:
-            n = add_move(s, moves, n, piece, dest, stamp)
+            n = add_move(s, moves, n, mover, dest, stamp)
     return n
 
 
 @njit(cache=True, nogil=True)
-def down_up(s, piece, cell, moves, n, stamp):
+def down_up(s, mover, cell, moves, n, stamp):
     """Moth (V-1): from on top down to an empty ground neighbour, then up onto an
     occupied neighbour of that cell other than the start."""
-    return two_steps(s, piece, cell, moves, n, stamp, False, True)
+    return two_steps(s, mover, cell, moves, n, stamp, False, True)
 
 
 @njit(cache=True, nogil=True)
-def two_climbs(s, piece, cell, moves, n, stamp):
+def two_climbs(s, mover, cell, moves, n, stamp):
     """Butterfly (Z-1): two steps, each onto an occupied cell, the second not back
     to the start."""
-    return two_steps(s, piece, cell, moves, n, stamp, True, True)
+    return two_steps(s, mover, cell, moves, n, stamp, True, True)
 
 
 @njit(cache=True, nogil=True)
-def slide_two(s, piece, cell, moves, n, stamp):
+def slide_two(s, mover, cell, moves, n, stamp):
     """Scorpion (R-1): exactly two sliding steps, not back to the start."""
     dirs1 = slide_out(s.around, cell)
     for d1 in range(6):
@@ -537,22 +545,33 @@ def slide_two(s, piece, cell, moves, n, stamp):
         dirs2 = slide_out(s.around, c1)
         for d2 in range(6):
             if (dirs2 >> d2) & 1 and neighbor(c1, d2) != cell:
-                n = add_move(s, moves, n, piece, neighbor(c1, d2), stamp)
+                n = add_move(s, moves, n, mover, neighbor(c1, d2), stamp)
     return n
 
 
 @njit(cache=True, nogil=True)
-def climb_onto(s, piece, cell, moves, n, stamp):
+def climb_onto(s, mover, cell, moves, n, stamp):
     """Dragonfly from the ground (D-1): one climb onto an occupied neighbour."""
     h_from = s.height[cell]
     for d in range(6):
         if s.height[neighbor(cell, d)] != 0 and can_climb(s.height, cell, d, h_from):
-            n = add_move(s, moves, n, piece, neighbor(cell, d), stamp)
+            n = add_move(s, moves, n, mover, neighbor(cell, d), stamp)
     return n
 
 
 @njit(cache=True, nogil=True)
-def fly_to_prime(s, piece, cell, moves, n, stamp):
+def descend(s, mover, cell, moves, n, stamp):
+    """Tick on top (T-2): one step down to an empty ground neighbour, by the
+    climbing rule; never onto another pile or along the top."""
+    h_from = s.height[cell]
+    for d in range(6):
+        if s.height[neighbor(cell, d)] == 0 and can_climb(s.height, cell, d, h_from):
+            n = add_move(s, moves, n, mover, neighbor(cell, d), stamp)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def fly_to_prime(s, mover, cell, moves, n, stamp):
     """Fly (Y-1, Y-2): onto the top of the piece the opponent's turn acted on
     (`Prime`), from anywhere, then down to an empty ground cell beside it with
     the climbing rule, not back to its start. None without a `Prime` elsewhere."""
@@ -566,55 +585,59 @@ def fly_to_prime(s, piece, cell, moves, n, stamp):
     for d in range(6):
         dest = neighbor(target, d)
         if dest != cell and s.height[dest] == 0 and can_climb(s.height, target, d, h_from):
-            n = add_move(s, moves, n, piece, dest, stamp)
+            n = add_move(s, moves, n, mover, dest, stamp)
     return n
 
 
 @njit(cache=True, nogil=True)
-def movement_moves(s, movement, piece, cell, moves, n, stamp, pinned_stamp):
-    """Destinations of `piece` (lifted from `cell`) for each bit of `movement`."""
+def movement_moves(s, movement, mover, cell, moves, n, stamp, pinned_stamp):
+    """Destinations of the piece lifted from `cell` for each bit of `movement`,
+    as moves of the kind `mover` (a move code without its destination) names."""
     if movement & SLIDE_ONE:
-        n = slide_one(s, piece, cell, moves, n, stamp)
+        n = slide_one(s, mover, cell, moves, n, stamp)
     if movement & SLIDE_THREE:
-        n = slide_three(s, piece, cell, moves, n, stamp)
+        n = slide_three(s, mover, cell, moves, n, stamp)
     if movement & CLIMB:
-        n = climb(s, piece, cell, moves, n, stamp)
+        n = climb(s, mover, cell, moves, n, stamp)
     if movement & JUMP:
-        n = jump(s, piece, cell, moves, n, stamp)
+        n = jump(s, mover, cell, moves, n, stamp)
     if movement & SLIDE_ANY:
-        n = slide_any(s, piece, cell, moves, n, stamp)
+        n = slide_any(s, mover, cell, moves, n, stamp)
     if movement & LADYBUG_PATH:
-        n = ladybug_path(s, piece, cell, moves, n, stamp)
+        n = ladybug_path(s, mover, cell, moves, n, stamp)
     if movement & UP_DOWN:
-        n = up_down(s, piece, cell, moves, n, stamp)
+        n = up_down(s, mover, cell, moves, n, stamp)
     if movement & HOP:
-        n = hop(s, piece, cell, moves, n, stamp)
+        n = hop(s, mover, cell, moves, n, stamp)
     if movement & DIAGONAL:
-        n = diagonal(s, piece, cell, moves, n, stamp, pinned_stamp)
+        n = diagonal(s, mover, cell, moves, n, stamp, pinned_stamp)
     if movement & DIAGONAL_GROUND:
-        n = diagonal_ground(s, piece, cell, moves, n, stamp)
+        n = diagonal_ground(s, mover, cell, moves, n, stamp)
     if movement & DOWN_UP:
-        n = down_up(s, piece, cell, moves, n, stamp)
+        n = down_up(s, mover, cell, moves, n, stamp)
     if movement & TWO_CLIMBS:
-        n = two_climbs(s, piece, cell, moves, n, stamp)
+        n = two_climbs(s, mover, cell, moves, n, stamp)
     if movement & SLIDE_TWO:
-        n = slide_two(s, piece, cell, moves, n, stamp)
+        n = slide_two(s, mover, cell, moves, n, stamp)
     if movement & CLIMB_ONTO:
-        n = climb_onto(s, piece, cell, moves, n, stamp)
+        n = climb_onto(s, mover, cell, moves, n, stamp)
     if movement & FLY_TO_PRIME:
-        n = fly_to_prime(s, piece, cell, moves, n, stamp)
+        n = fly_to_prime(s, mover, cell, moves, n, stamp)
+    if movement & DESCEND:
+        n = descend(s, mover, cell, moves, n, stamp)
     return n
 
 
 # --- Abilities ------------------------------------------------------------------
 @njit(cache=True, nogil=True)
-def pillbug_throws(s, cell, moves, n, stamp, pinned_stamp):
+def pillbug_throws(s, cell, moves, n, stamp, pinned_stamp, spared):
     """The THROW ability of the (ground, uncovered) piece at `cell`: lift an
     adjacent piece over it onto an empty neighbour (rules.md, "Pillbug").
 
     The taken piece must stand alone on the ground, not split the hive, and not
-    be the piece moved last, nor an immune Stink bug (IM-1); both halves of the
-    lift obey the climbing rule."""
+    be the piece moved last, nor an immune Stink bug (IM-1), nor `spared` (the
+    Tick that controls the thrower, -1 for none); both halves of the lift obey
+    the climbing rule."""
     height = s.height
     side = s.info[INFO_PLY] & 1
     for d in range(6):
@@ -622,7 +645,7 @@ def pillbug_throws(s, cell, moves, n, stamp, pinned_stamp):
         if height[src] != 1 or holds_hive(s, src, pinned_stamp):
             continue
         taken = s.stack[src, 0]
-        if in_last(s, taken) or BUG_FLAGS[face_bug(s, taken)] & IMMUNE:
+        if taken == spared or in_last(s, taken) or BUG_FLAGS[face_bug(s, taken)] & IMMUNE:
             continue
         # A throw of the side's own piece is the state of its own move there (ST-1).
         kind = KIND_MOVE if PIECE_COLOR[taken] == side else KIND_THROW
@@ -650,28 +673,52 @@ def lone_enemy(s, cell, d):
 
 
 @njit(cache=True, nogil=True)
+def stinger_order(s, piece):
+    """A sort key of stingers, the first of which names a sting (NO-5): the side
+    to move's own before one its Tick controls, then piece order (§4.1: the bug
+    of the face shown, in table order, then the copy)."""
+    foreign = PIECE_COLOR[piece] != (s.info[INFO_PLY] & 1)
+    return (foreign * NUM_BUGS + face_bug(s, piece)) * NUM_PIECES + piece
+
+
+@njit(cache=True, nogil=True)
+def add_sting(s, moves, n, sting, stamp):
+    """add_code for a sting: one move per victim, which names its first stinger."""
+    slot = move_slot(sting)
+    if s.seen[slot] != stamp & SEEN_MASK:
+        return add_code(s, moves, n, sting, stamp)
+    for i in range(n - 1, -1, -1):
+        if move_slot(moves[i]) == slot:
+            if stinger_order(s, move_other(sting)) < stinger_order(s, move_other(moves[i])):
+                moves[i] = sting
+            break
+    return n
+
+
+@njit(cache=True, nogil=True)
 def stings(s, stinger, cell, moves, n, stamp):
     """The STING ability of the uncovered piece at `cell` (Wasp Queen, W-2): an
     adjacent enemy tile alone on the ground turns over, Frozen for its owner's
     turn; not one the previous turn acted on, a Frozen one, an immune Stink bug,
-    or a single-sided piece (no back)."""
+    or a single-sided piece (no back). The move is the victim's (its identity:
+    every sting of one victim gives one state), naming its first stinger."""
     for d in range(6):
         victim = lone_enemy(s, cell, d)
         if victim < 0 or BUG_BACKS[PIECE_BUG[victim]] < 0:
             continue
         if in_last(s, victim) or is_frozen(s, victim) or BUG_FLAGS[face_bug(s, victim)] & IMMUNE:
             continue
-        n = add_code(s, moves, n, encode_full(KIND_STING, stinger, neighbor(cell, d), victim, 0), stamp)
+        n = add_sting(s, moves, n, encode_full(KIND_STING, victim, neighbor(cell, d), stinger, 0), stamp)
     return n
 
 
 @njit(cache=True, nogil=True)
-def swaps(s, centipede, cell, moves, n, stamp):
+def swaps(s, centipede, cell, moves, n, stamp, spared):
     """The SWAP ability of the lifted, unpinned piece from `cell` (Centipede,
     C-1..C-3): a climb onto a neighbour, a step onto the next pile and one onto a
     third, each by the climbing rule, reach the target: a piece of either colour
-    alone on the ground, not the first pile, not Frozen, not an immune Stink bug.
-    It may be pinned; the two change places."""
+    alone on the ground, not the first pile, not Frozen, not an immune Stink bug,
+    not `spared` (as for pillbug_throws). It may be pinned; the two change places."""
     height = s.height
     for d1 in range(6):
         a1 = neighbor(cell, d1)
@@ -686,7 +733,7 @@ def swaps(s, centipede, cell, moves, n, stamp):
                 if t == a1 or t == cell or height[t] != 1 or not can_climb(height, a2, d3, height[a2]):
                     continue
                 target = s.stack[t, 0]
-                if is_frozen(s, target) or BUG_FLAGS[face_bug(s, target)] & IMMUNE:
+                if target == spared or is_frozen(s, target) or BUG_FLAGS[face_bug(s, target)] & IMMUNE:
                     continue
                 n = add_code(s, moves, n, encode_full(KIND_SWAP, centipede, t, target, 0), stamp)
     return n
@@ -828,7 +875,7 @@ def borrowed_row(s, cell):
             bug = face_bug(s, top)
             if BUG_FLAGS[bug] & COPIES_NEIGHBOURS == 0:
                 movement |= BUG_LENDS[bug]
-                abilities |= BUG_ABILITIES[bug]
+                abilities |= BUG_ABILITIES[bug] & LENT_ABILITIES
     return movement, abilities
 
 
@@ -845,17 +892,97 @@ def piece_row(s, piece, cell, level):
     return BUG_MOVEMENT_ON_TOP[bug], BUG_ABILITIES[bug]
 
 
+@njit(cache=True, nogil=True, inline="always")
+def piece_actions(s, piece, cell, level, mover, spared, moves, n, stamp, pinned_stamp):
+    """The movements and abilities of the uncovered, not Frozen `piece` at
+    `cell` and `level`, as moves of the kind `mover` names for its movements (a
+    code without destination); `spared` a piece its abilities may not take (the
+    Tick that controls it, else -1). An ability works from the ground even when
+    its user is pinned, but a throw not by a piece the previous ply acted on
+    (fan-rules.md §3.3)."""
+    movement, abilities = piece_row(s, piece, cell, level)
+    if level == 0 and abilities & THROW and not in_last(s, piece):
+        n = pillbug_throws(s, cell, moves, n, stamp, pinned_stamp, spared)
+    if abilities & STING:
+        n = stings(s, piece, cell, moves, n, stamp)
+    if level == 0 and holds_hive(s, cell, pinned_stamp):
+        return n
+    lift(s, cell, movement)
+    n = movement_moves(s, movement, mover, cell, moves, n, stamp, pinned_stamp)
+    if abilities & SWAP:
+        n = swaps(s, piece, cell, moves, n, stamp, spared)
+    if level == 0 and abilities & KILL:
+        n = kills(s, piece, cell, moves, n, stamp)
+    if level == 0 and abilities & PREY_ON_PLACED:
+        n = preys(s, piece, cell, moves, n, stamp)
+    drop(s, cell, movement)
+    return n
+
+
 @njit(cache=True, nogil=True)
-def throws_by(s, thrower, moves):
-    """The moves the throw of `thrower` makes now, written into `moves`; 0 when
-    it may not throw (for a MoveString's `^thrower`, fan-rules.md §4.2)."""
+def controllable(s, tick, target):
+    """Whether the side to move's Tick `tick` may take over `target` now (T-3):
+    an enemy piece on top of a cell beside the Tick at its own level, not
+    Frozen, not an immune Stink bug, and not a Tick itself (no mind control by
+    the controlled piece, [T2]; its movements stay, see control_moves)."""
+    cell = s.piece_cell[target]
+    tick_cell = s.piece_cell[tick]
+    if cell < 0 or PIECE_COLOR[target] == PIECE_COLOR[tick] or not is_neighbour(cell, tick_cell):
+        return False
+    level = s.piece_level[tick]
+    if s.piece_level[target] != level or s.height[cell] != level + 1:
+        return False
+    return not is_frozen(s, target) and BUG_FLAGS[face_bug(s, target)] & IMMUNE == 0
+
+
+@njit(cache=True, nogil=True)
+def controlled_actions(s, tick, target, moves, n, stamp, pinned_stamp):
+    """What the Tick makes `target` do (T-3): its movements, which freeze
+    nothing (KIND_CONTROL), and its abilities but mind control, whose moves are
+    the ones they make (a thrown enemy piece is Frozen); the abilities read the
+    side to move as the acting side, so they aim at `target`'s own side, never
+    at the Tick."""
+    return piece_actions(s, target, s.piece_cell[target], s.piece_level[target],
+                         encode_full(KIND_CONTROL, target, 0, tick, 0), tick, moves, n, stamp, pinned_stamp)
+
+
+@njit(cache=True, nogil=True)
+def control_moves(s, tick, cell, moves, n, stamp, pinned_stamp):
+    """The CONTROL ability of the Tick at `cell` (T-3): the actions of each
+    piece beside it that it may take over. It may be pinned."""
+    level = s.piece_level[tick]
+    for d in range(6):
+        c = neighbor(cell, d)
+        if s.height[c] == level + 1 and controllable(s, tick, s.stack[c, level]):
+            n = controlled_actions(s, tick, s.stack[c, level], moves, n, stamp, pinned_stamp)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def actions_by(s, actor, controller, moves):
+    """The moves `actor` makes now, written into `moves` (its count returned):
+    its own movements and abilities, or with a `controller` (not -1) those the
+    side to move's Tick makes it play; 0 when it may not act. For a MoveString
+    that names who acts (`^thrower`, `@controller`, a sting's stinger, §4.2)."""
     side = s.info[INFO_PLY] & 1
-    cell = s.piece_cell[thrower]
-    if cell < 0 or PIECE_COLOR[thrower] != side or not pieces_may_move(s, side) or s.height[cell] != 1:
+    cell = s.piece_cell[actor]
+    if cell < 0 or not pieces_may_move(s, side) or is_frozen(s, actor) or is_covered(s, actor):
         return 0
-    if is_frozen(s, thrower) or in_last(s, thrower) or piece_row(s, thrower, cell, 0)[1] & THROW == 0:
+    stamp = new_stamp(s)
+    pinned_stamp = new_stamp(s)
+    if controller < 0:
+        if PIECE_COLOR[actor] != side:
+            return 0
+        return piece_actions(s, actor, cell, s.piece_level[actor], encode(KIND_MOVE, actor, 0), -1,
+                             moves, 0, stamp, pinned_stamp)
+    tick_cell = s.piece_cell[controller]
+    if tick_cell < 0 or PIECE_COLOR[controller] != side or is_frozen(s, controller) or is_covered(s, controller):
         return 0
-    return pillbug_throws(s, cell, moves, 0, new_stamp(s), new_stamp(s))
+    if piece_row(s, controller, tick_cell, s.piece_level[controller])[1] & CONTROL == 0:
+        return 0
+    if not controllable(s, controller, actor):
+        return 0
+    return controlled_actions(s, controller, actor, moves, 0, stamp, pinned_stamp)
 
 
 # --- Placements ---------------------------------------------------------------
@@ -1027,24 +1154,9 @@ def generate(s, moves, write_placements, pinned_stamp):
             if flips and may_flip(s, piece, cell, level):
                 moves[n] = encode(KIND_FLIP, piece, cell)
                 n += 1
-            movement, abilities = piece_row(s, piece, cell, level)
-            # An ability works from the ground, even when its owner is pinned, but
-            # a throw not by a piece the previous ply acted on (fan-rules.md §3.3).
-            if level == 0 and abilities & THROW and not in_last(s, piece):
-                n = pillbug_throws(s, cell, moves, n, stamp, pinned_stamp)
-            if abilities & STING:
-                n = stings(s, piece, cell, moves, n, stamp)
-            if level == 0 and holds_hive(s, cell, pinned_stamp):
-                continue
-            lift(s, cell, movement)
-            n = movement_moves(s, movement, piece, cell, moves, n, stamp, pinned_stamp)
-            if abilities & SWAP:
-                n = swaps(s, piece, cell, moves, n, stamp)
-            if level == 0 and abilities & KILL:
-                n = kills(s, piece, cell, moves, n, stamp)
-            if level == 0 and abilities & PREY_ON_PLACED:
-                n = preys(s, piece, cell, moves, n, stamp)
-            drop(s, cell, movement)
+            if BUG_ABILITIES[face_bug(s, piece)] & CONTROL:
+                n = control_moves(s, piece, cell, moves, n, stamp, pinned_stamp)
+            n = piece_actions(s, piece, cell, level, encode(KIND_MOVE, piece, 0), -1, moves, n, stamp, pinned_stamp)
 
     if n + placed == 0:
         moves[0] = PASS_MOVE

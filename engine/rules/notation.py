@@ -21,7 +21,6 @@ from .bugs import (
     OFFICIAL_BITS,
     PIECE_BACK_NAMES,
     VENOM_FIXED_BITS,
-    VENOM_NOT_YET,
     VENOM_PLACED_BIT,
     PIECE_NAMES,
     PIECES,
@@ -114,10 +113,6 @@ def _parse_game_type(stripped):
             raise NotationError(f"{first} and {second} cannot be played together: they bring two versions "
                                 "of one bug.")
     if "Venom" in tokens:
-        for letter, back in VENOM_NOT_YET:
-            if bits & EXPANSION_BIT[letter]:
-                raise NotationError(f"hexbee does not play Venom with {letter} yet (the back of its tile, "
-                                    f"{back}, comes with Fan pieces II).")
         for letter, bit in FIXED_FACE_BIT.items():
             front = next((bug for bug in BUGS if bug.back == letter), None)
             if bits & bit and front.expansion and not bits & EXPANSION_BIT.get(front.expansion, 0):

@@ -191,8 +191,10 @@ class Game:
                 move = board.parse_uhp(text)
                 action = {"move": text, "kind": move.kind, "piece": None, "from": None, "to": None}
                 if not move.is_pass:
-                    source = board.piece_cell(move.piece)
-                    action.update(piece=PIECE_NAMES[move.piece], to=_cell_text(move.dest),
+                    # Offered on the piece that acts: a sting on its stinger, not its victim.
+                    actor = move.other if move.kind == "sting" else move.piece
+                    source = board.piece_cell(actor)
+                    action.update(piece=PIECE_NAMES[actor], to=_cell_text(move.dest),
                                   **{"from": _cell_text(source) if source >= 0 else None})
                     cells.append(move.dest)
                 actions.append(action)
