@@ -1146,6 +1146,7 @@ def generate(s, moves, write_placements, pinned_stamp):
         if pinned_stamp == 0:
             pinned_stamp = new_stamp(s)
         flips = flips_allowed(s)
+        ticks = s.info[INFO_EXPANSIONS] & VENOM  # only a Venom game has the Tick face
         for piece in range(side * PIECES_PER_SIDE, side_end(s, side)):
             cell = s.piece_cell[piece]
             if cell < 0 or is_frozen(s, piece) or is_covered(s, piece):
@@ -1154,7 +1155,7 @@ def generate(s, moves, write_placements, pinned_stamp):
             if flips and may_flip(s, piece, cell, level):
                 moves[n] = encode(KIND_FLIP, piece, cell)
                 n += 1
-            if BUG_ABILITIES[face_bug(s, piece)] & CONTROL:
+            if ticks and BUG_ABILITIES[face_bug(s, piece)] & CONTROL:
                 n = control_moves(s, piece, cell, moves, n, stamp, pinned_stamp)
             n = piece_actions(s, piece, cell, level, encode(KIND_MOVE, piece, 0), -1, moves, n, stamp, pinned_stamp)
 
