@@ -796,7 +796,7 @@ class Board:
         if why:
             raise IllegalMoveError(why)
         if parsed.controller >= 0 and parsed.controller != _TICK_ID[self.side_to_move]:
-            raise IllegalMoveError(f"{self._name(parsed.controller)} controls nothing: only the side to move's "
+            raise IllegalMoveError(f"{self.name(parsed.controller)} controls nothing: only the side to move's "
                                    "Tick makes a piece of the other side act (@).")
         if parsed.form != FORM_REFERENCE:
             return self._parse_named(parsed)
@@ -812,11 +812,11 @@ class Board:
         # (a throw, a Dragonfly's carry): the one with that identity.
         legal = None if blocked else self._legal_of_slot(move_slot(move))
         if parsed.thrower >= 0 and (legal is None or legal not in self._throws_by(parsed.thrower, parsed.controller)):
-            raise IllegalMoveError(f"{self._name(parsed.thrower)} can't throw {self._name(parsed.piece)} there.")
+            raise IllegalMoveError(f"{self.name(parsed.thrower)} can't throw {self.name(parsed.piece)} there.")
         if legal is not None:
             return Move._named(legal, format_move_text(shown, self._face))
         if controlled:
-            raise IllegalMoveError(f"{self._name(parsed.controller)} can't make {self._name(parsed.piece)} "
+            raise IllegalMoveError(f"{self.name(parsed.controller)} can't make {self.name(parsed.piece)} "
                                    "move there.")
         raise IllegalMoveError(self._illegal_reason(move, blocked))
 
@@ -838,13 +838,9 @@ class Board:
                     if legal is not None:
                         return Move._named(legal, self.uhp(legal))
         if PIECE_COLOR[parsed.piece] != side and parsed.controller < 0:
-            raise IllegalMoveError(f"{self._name(parsed.piece)} is not yours: only your Tick makes it act "
-                                   f"(@{self._name(_TICK_ID[side])}).")
+            raise IllegalMoveError(f"{self.name(parsed.piece)} is not yours: only your Tick makes it act "
+                                   f"(@{self.name(_TICK_ID[side])}).")
         raise IllegalMoveError(f"{format_move_text(parsed, self._face)} is not a legal move here.")
-
-    def _name(self, piece):
-        """A piece's name by the face it shows."""
-        return piece_name(piece, int(self._face[piece]))
 
     def _legal_of_slot(self, slot):
         """The legal move of identity `slot` (moves.move_slot), or None."""
