@@ -8,8 +8,8 @@
     python -m bench.search --sample 40 --depth 6 --weights a.json b.json  # nodes over 40 real positions
 
 Positions: an opening, two middle games and an end game (from tests/data); with --fan,
-the official middle games and two mid-game positions of each main fan game type (those of
-tests/data/perft_fan.tsv, 20 and 24 random plies in), by game type. Kernels
+the official middle games and two mid-game positions of each main fan game type (the
+first two of tests/data/perft_fan.tsv, 20 to 56 random plies in), by game type. Kernels
 are loaded before anything is timed, except in --time-control's first call of each
 process, which is meant to include loading them from numba's cache.
 
@@ -25,6 +25,7 @@ weight set given (JSON lists, as bench.tune writes them; default the engine's).
 import argparse
 import os
 import random
+import re
 import time
 from pathlib import Path
 
@@ -60,7 +61,8 @@ def positions():
     ]
 
 
-FAN_TYPES = ("Base+Guardians", "Base+Dx", "Base+E", "Base+J", "Base+MLP+Guardians+Dx+E+J")
+FAN_TYPES = ("Base+Guardians", "Base+Dx", "Base+E", "Base+J", "Base+MLP+Guardians+Dx+E+J",
+             "Base+Venom", "Base+LP+Venom", "Base+MLP+Venom", "Base+Predators", "Base+MP+Venom+Predators")
 
 
 def fan_positions():
@@ -69,8 +71,8 @@ def fan_positions():
             if line and not line.startswith("#")]
     found = [("Base+MLP", midgame_position(name)) for name in ("Base+MLP_ply12", "Base+MLP_ply24")]
     for game_type in FAN_TYPES:
-        found += [(game_type, text) for name, text, depth, _ in rows
-                  if depth == "1" and name in (f"{game_type}_mid20", f"{game_type}_mid24")]
+        mid = [text for name, text, depth, _ in rows if depth == "1" and re.fullmatch(re.escape(game_type) + r"_mid\d+", name)]
+        found += [(game_type, text) for text in mid[:2]]
     return found
 
 

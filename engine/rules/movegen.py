@@ -832,14 +832,22 @@ def may_flip(s, piece, cell, level):
         return False
     if level > 0 and (BUG_FLAGS[front] & BUG_FLAGS[back] & RESTS_ON_TOP) == 0:
         return False
+    return locking_scorpion(s, piece, cell) < 0
+
+
+@njit(cache=True, nogil=True)
+def locking_scorpion(s, piece, cell):
+    """The enemy Scorpion next to `piece`'s uncovered tile on `cell` that keeps it
+    from flipping (R-2: the Scorpion uncovered, the tile not showing the Stink
+    bug), -1 if none."""
     if BUG_FLAGS[face_bug(s, piece)] & IMMUNE:
-        return True
+        return -1
     enemy = 1 - PIECE_COLOR[piece]
     for d in range(6):
         top = top_piece(s, neighbor(cell, d))
         if top >= 0 and PIECE_COLOR[top] == enemy and BUG_FLAGS[face_bug(s, top)] & LOCKS:
-            return False
-    return True
+            return top
+    return -1
 
 
 @njit(cache=True, nogil=True)

@@ -6,17 +6,22 @@ counted for each side and the side to move's minus the opponent's is weighted:
 pieces in hand, pieces that can move and pieces that are stuck (pinned by the One
 Hive rule or covered), by bug; how many cells around the Queen are filled; whether
 the Queen can move; beetles and mosquitoes on top of the enemy Queen; own pieces
-that can leave the cells around the own Queen; pillbugs next to a Queen.
+that can leave the cells around the own Queen; pillbugs next to a Queen. With the
+fan modules: a Venom tile counts as the bug of the face it shows; enemy tiles locked
+by a Scorpion (they may not flip, fan-rules.md R-2); with the Predators, a Stink bug
+beside its own Queen (she cannot be removed, PR-3).
 """
 
 import numpy as np
 from numba import njit
 
-from ..rules.board import AWAY_HAND, top_piece
-from ..rules.bugs import BUGS, COPIES_NEIGHBOURS, NUM_BUGS, NUM_PIECES, QUEEN_ID, RESTS_ON_TOP, THROW
-from ..rules.constants import BUG_ABILITIES, BUG_FLAGS, INFO_PLY, PIECE_BUG, PIECE_COLOR
+from ..rules.board import AWAY_HAND, face_bug, top_piece
+from ..rules.bugs import (
+    BUGS, COPIES_NEIGHBOURS, IMMUNE, NUM_BUGS, NUM_PIECES, QUEEN_ID, RESTS_ON_TOP, THROW,
+)
+from ..rules.constants import BUG_ABILITIES, BUG_BACKS, BUG_FLAGS, INFO_EXPANSIONS, INFO_PLY, PIECE_BUG, PIECE_COLOR
 from ..rules.hexgrid import filled_neighbours, neighbor, slide_out
-from ..rules.movegen import mark_pinned, new_stamp
+from ..rules.movegen import PREDATORS, VENOM, locking_scorpion, mark_pinned, new_stamp
 
 # Layout of the weight array.
 W_IN_HAND = 0  # per bug, a piece still in hand
@@ -29,7 +34,9 @@ W_FREE_NEXT_TO_OWN_QUEEN = W_ON_ENEMY_QUEEN + 1  # own movable piece beside the 
 W_PILLBUG_NEXT_TO_OWN_QUEEN = W_FREE_NEXT_TO_OWN_QUEEN + 1  # own thrower (pillbug, ground mosquito) beside the own Queen
 W_STUCK_NEXT_TO_ENEMY_QUEEN = W_PILLBUG_NEXT_TO_OWN_QUEEN + 1  # own stuck piece beside the enemy Queen
 W_TEMPO = W_STUCK_NEXT_TO_ENEMY_QUEEN + 1  # having the move
-NUM_WEIGHTS = W_TEMPO + 1
+W_LOCKED_BY_SCORPION = W_TEMPO + 1  # enemy tile beside an own Scorpion, which may not flip (R-2)
+W_STINK_BUG_BY_OWN_QUEEN = W_LOCKED_BY_SCORPION + 1  # with the Predators: an own Stink bug shields her (PR-3)
+NUM_WEIGHTS = W_STINK_BUG_BY_OWN_QUEEN + 1
 
 # Tuned weights; the per-bug ones are columns of the table of bugs. Obtained 2026-11-29 from hand-set weights
 # by `python -m bench.tune --games 1500 --depth 2 --rounds 1 --prior 0.002` (seed
@@ -57,6 +64,11 @@ DEFAULT_WEIGHTS[W_FREE_NEXT_TO_OWN_QUEEN] = 26
 DEFAULT_WEIGHTS[W_PILLBUG_NEXT_TO_OWN_QUEEN] = 18
 DEFAULT_WEIGHTS[W_STUCK_NEXT_TO_ENEMY_QUEEN] = 19
 DEFAULT_WEIGHTS[W_TEMPO] = 12
+# The fan terms are first guesses, set by hand. A removal takes one piece of each side
+# (the predator and its prey, PR-4), so a count of removed pieces is always even: what a
+# removal is worth is what the two pieces were worth on the board.
+DEFAULT_WEIGHTS[W_LOCKED_BY_SCORPION] = 8
+DEFAULT_WEIGHTS[W_STINK_BUG_BY_OWN_QUEEN] = 40
 
 
 @njit(cache=True, nogil=True)
@@ -68,17 +80,22 @@ def features(s, out):
         out[i] = 0
     pinned = new_stamp(s)
     mark_pinned(s, pinned)
+    venom = s.info[INFO_EXPANSIONS] & VENOM
     for piece in range(NUM_PIECES):
         sign = 1 if PIECE_COLOR[piece] == 0 else -1
-        bug = PIECE_BUG[piece]
         cell = s.piece_cell[piece]
         if cell < 0:
             if s.away[piece] == AWAY_HAND:  # not a piece removed from the game
-                out[W_IN_HAND + bug] += sign
-        elif s.piece_level[piece] != s.height[cell] - 1 or (s.piece_level[piece] == 0 and s.pinned[cell] == pinned):
+                out[W_IN_HAND + PIECE_BUG[piece]] += sign
+            continue
+        bug = face_bug(s, piece)
+        covered = s.piece_level[piece] != s.height[cell] - 1
+        if covered or (s.piece_level[piece] == 0 and s.pinned[cell] == pinned):
             out[W_STUCK + bug] += sign
         else:
             out[W_MOVABLE + bug] += sign
+        if venom and not covered and BUG_BACKS[PIECE_BUG[piece]] >= 0 and locking_scorpion(s, piece, cell) >= 0:
+            out[W_LOCKED_BY_SCORPION] -= sign  # counted for the Scorpion's side
     for color in range(2):
         sign = 1 if color == 0 else -1
         cell = s.piece_cell[QUEEN_ID[color]]
@@ -89,11 +106,13 @@ def features(s, out):
             top = top_piece(s, n)
             if top < 0:
                 continue
-            bug = PIECE_BUG[top]
+            bug = face_bug(s, top)
             free = s.height[n] > 1 or s.pinned[n] != pinned
             if PIECE_COLOR[top] == color:
                 if free:
                     out[W_FREE_NEXT_TO_OWN_QUEEN] += sign
+                if BUG_FLAGS[bug] & IMMUNE and s.info[INFO_EXPANSIONS] & PREDATORS:
+                    out[W_STINK_BUG_BY_OWN_QUEEN] += sign
                 if BUG_ABILITIES[bug] & THROW or (BUG_FLAGS[bug] & COPIES_NEIGHBOURS and s.height[n] == 1):
                     out[W_PILLBUG_NEXT_TO_OWN_QUEEN] += sign
             elif not free:
@@ -104,7 +123,7 @@ def features(s, out):
             out[W_QUEEN_CAN_SLIDE] += sign
         if s.height[cell] > 1:
             top = top_piece(s, cell)
-            if PIECE_COLOR[top] != color and BUG_FLAGS[PIECE_BUG[top]] & RESTS_ON_TOP:
+            if PIECE_COLOR[top] != color and BUG_FLAGS[face_bug(s, top)] & RESTS_ON_TOP:
                 out[W_ON_ENEMY_QUEEN] -= sign
     out[W_TEMPO] = 1 if (s.info[INFO_PLY] & 1) == 0 else -1
 
