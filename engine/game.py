@@ -38,6 +38,7 @@ from .rules.bugs import (
 )
 from .rules.constants import (
     BLACK_WINS,
+    BUG_BACKS,
     DRAW,
     FLAG_QUEEN_FIRST_ALLOWED,
     FLAG_REPETITION_DRAW,
@@ -65,6 +66,7 @@ from .rules.hexgrid import NUM_CELLS, ORIGIN, axial, cell_of, filled_neighbours,
 from .rules.kinds import (
     FORM_CHOOSE,
     FORM_CONTROL,
+    FORM_FLIP,
     FORM_PASS,
     FORM_REFERENCE,
     KIND_FIELDS,
@@ -95,8 +97,11 @@ from .rules.movegen import (
     actions_by,
     bug_enabled,
     generate_moves,
+    flips_allowed,
+    in_last,
     is_covered,
     is_frozen,
+    locking_scorpion,
     is_pinned,
     pieces_may_move,
     placeable_pieces,
@@ -694,6 +699,35 @@ class Board:
         """Whether `piece` (an id) is out of the game, taken by a Predator (fan-rules.md §7)."""
         return bool(self._state.away[piece] == AWAY_REMOVED)
 
+    @property
+    def has_flips(self):
+        """Whether a turn may flip a tile: plain Venom, not its variants (fan-rules.md §2.2)."""
+        return bool(flips_allowed(self._state))
+
+    def shows_back(self, piece):
+        """Whether `piece` (an id) is a Venom tile back side up, as tile B1 is the
+        Firefly wF1 (fan-rules.md §6.0)."""
+        return bool(self._face[_as_piece_id(piece)])
+
+    @property
+    def frozen(self):
+        """The piece that may not move, be moved or act on this turn (stung or
+        thrown on the previous one: `Frozen`, fan-rules.md §3.2), -1 if none."""
+        return int(self._info[INFO_FROZEN])
+
+    def is_locked(self, piece):
+        """Whether an enemy Scorpion next to `piece` (an id) keeps its tile from
+        flipping (fan-rules.md R-2): in play, uncovered, not a Stink bug."""
+        return self._locking_scorpion(_as_piece_id(piece)) >= 0
+
+    def _locking_scorpion(self, piece):
+        """The Scorpion that locks `piece` (is_locked), -1 if none."""
+        state = self._state
+        cell = int(state.piece_cell[piece])
+        if cell < 0 or BUG_BACKS[PIECE_BUG[piece]] < 0 or is_covered(state, piece):
+            return -1
+        return int(locking_scorpion(state, piece, cell))
+
     def top_piece(self, cell):
         return int(top_piece(self._state, cell))
 
@@ -840,7 +874,34 @@ class Board:
         if PIECE_COLOR[parsed.piece] != side and parsed.controller < 0:
             raise IllegalMoveError(f"{self.name(parsed.piece)} is not yours: only your Tick makes it act "
                                    f"(@{self.name(_TICK_ID[side])}).")
+        if parsed.form == FORM_FLIP:
+            raise IllegalMoveError(self._flip_refusal(parsed.piece))
         raise IllegalMoveError(f"{format_move_text(parsed, self._face)} is not a legal move here.")
+
+    def _flip_refusal(self, piece):
+        """Why the side to move's `piece` may not flip now (VN-3), read off the
+        generator's own queries (movegen.may_flip and the loop that calls it)."""
+        state, name = self._state, self.name(piece)
+        cell = int(state.piece_cell[piece])
+        if not flips_allowed(state):
+            return f"There are no flip turns in {self.game_type}: each tile keeps the face it was placed with."
+        if BUG_BACKS[PIECE_BUG[piece]] < 0:
+            return f"{name} has no back to flip to."
+        if cell < 0:
+            return f"{name} is not in play: a tile in hand chooses its face when it is placed."
+        if not pieces_may_move(state, self.side_to_move):
+            return "You can't flip a tile until you've played your Queen Bee."
+        if is_covered(state, piece):
+            return f"{name} is covered and cannot flip."
+        if is_frozen(state, piece) or in_last(state, piece):
+            return f"{name} was acted on by the last turn and cannot flip on this one."
+        if state.piece_level[piece] > 0:
+            return f"{name} is on top of the hive, where only a Beetle or Mosquito tile may flip."
+        scorpion = self._locking_scorpion(piece)
+        if scorpion >= 0:
+            where = axial(int(state.piece_cell[scorpion]))
+            return f"The Scorpion {self.name(scorpion)} at {where} locks {name}: it cannot flip."
+        return f"{name} ~ is not a legal move here."
 
     def _legal_of_slot(self, slot):
         """The legal move of identity `slot` (moves.move_slot), or None."""

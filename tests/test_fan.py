@@ -16,7 +16,7 @@ from engine.rules.board import compute_key, make_move, unmake_move
 from engine.rules.constants import INFO_FROZEN, INFO_KEY, INFO_LAST_CARRIED, INFO_LAST_MOVED, INFO_PLY, INFO_RESULT
 from engine.rules.errors import IllegalMoveError, NotationError
 from engine.search.evaluate import (
-    DEFAULT_WEIGHTS, W_MOVABLE, W_ON_ENEMY_QUEEN, W_PILLBUG_NEXT_TO_OWN_QUEEN, W_QUEEN_FILLED, board_features,
+    DEFAULT_WEIGHTS, W_LOCKED_BY_SCORPION, W_MOVABLE, W_ON_ENEMY_QUEEN, W_STINK_BUG_BY_OWN_QUEEN, W_PILLBUG_NEXT_TO_OWN_QUEEN, W_QUEEN_FILLED, board_features,
 )
 from engine.game import Board
 from engine.rules.hexgrid import axial
@@ -284,6 +284,37 @@ def test_a_controlled_sting_is_the_own_one_and_a_controlled_kill_can_lose_the_ga
     assert board.outcome().winner == 0 and board.game_string().endswith(";bK xbQ @wT")
 
 
+# EX-VN2's board (Base+L+Venom, Last = {wA2}) as stacks.
+EX_VN2_STACKS = {(0, 0): ["wQ"], (1, 0): ["bQ"], (2, -1): ["bR1"], (3, -1): ["wA1"], (2, 0): ["wU"],
+                 (0, 1): ["bA1", "wB1"], (-1, 1): ["bS2", "wD1"], (0, -1): ["wS2", "bB1"], (-1, 0): ["wG2"],
+                 (-2, 0): ["wS1"], (1, 1): ["wA2"]}
+
+
+@pytest.mark.parametrize("flip, reason", [
+    ("wA1 ~", "The Scorpion bR1 at (2, -1) locks wA1: it cannot flip."),
+    ("wS2 ~", "wS2 is covered and cannot flip."),
+    ("wD1 ~", "wD1 is on top of the hive, where only a Beetle or Mosquito tile may flip."),
+    ("wA2 ~", "wA2 was acted on by the last turn and cannot flip on this one."),
+    ("wA3 ~", "wA3 is not in play: a tile in hand chooses its face when it is placed."),
+])
+def test_a_refused_flip_says_which_rule_of_vn3_forbids_it(flip, reason):
+    """EX-VN2's 'Not:' list, each with its reason (issue 26, item 5)."""
+    board = Board.from_stacks("Base+L+Venom", EX_VN2_STACKS, last=["wA2"])
+    with pytest.raises(IllegalMoveError, match=re.escape(reason)):
+        board.parse_uhp(flip)
+    assert board.is_locked(PIECE_NAMES.index("wA1")) and not board.is_locked(PIECE_NAMES.index("wL"))  # wU, the Ladybug tile
+
+
+def test_no_flip_in_a_venom_variant_and_none_for_a_predator():
+    board = Board.from_stacks("Base+Venom(Placed)", {(0, 0): ["wQ"], (1, 0): ["bQ"], (-1, 0): ["wR1"]})
+    with pytest.raises(IllegalMoveError, match=re.escape("no flip turns in Base+Venom(Placed)")):
+        board.parse_uhp("wR1 ~")
+    assert board.shows_back(PIECE_NAMES.index("wS1")) and not board.shows_back(PIECE_NAMES.index("wQ"))
+    board = Board.from_stacks("Base+Venom+Predators", {(0, 0): ["wQ"], (1, 0): ["bQ"], (-1, 0): ["wK"]})
+    with pytest.raises(IllegalMoveError, match="wK has no back to flip to"):
+        board.parse_uhp("wK ~")
+
+
 def test_an_official_game_knows_no_thrower_suffix():
     board = Board.from_game_string("Base+P;InProgress;White[3];wP;bS1 wP-;wQ -wP;bQ bS1-")
     with pytest.raises(NotationError, match="Unrecognized move"):
@@ -376,3 +407,28 @@ def test_with_guardians_a_surrounded_uncovered_queen_is_nearly_lost():
 def test_the_new_bugs_count_in_the_evaluation_features(game_type, stacks, feature):
     board = Board.from_stacks(game_type, stacks)
     assert board_features(board)[feature] == 1
+
+
+# --- The evaluation of Venom and the Predators (issue 26, item 8) -----------------------
+def test_a_venom_tile_counts_as_the_bug_of_its_face():
+    """VN-1: wR1 (a Spider tile Scorpion side up) is a movable Scorpion, not a Spider."""
+    board = Board.from_stacks("Base+Venom", {(0, 0): ["wQ"], (1, 0): ["bQ"], (-1, 0): ["wR1"]})
+    counts = board_features(board)
+    assert counts[W_MOVABLE + BUG_OF_LETTER["R"]] == 1 and counts[W_MOVABLE + BUG_OF_LETTER["S"]] == 0
+
+
+def test_tiles_locked_by_a_scorpion_count_for_its_side():
+    """R-2 from EX-VN2's corner: bR1 keeps wA1 from flipping, not wU (immune); bQ
+    beside it is Black's own."""
+    stacks = {(0, 0): ["wQ"], (1, 0): ["bQ"], (2, -1): ["bR1"], (3, -1): ["wA1"], (2, 0): ["wU"]}
+    board = Board.from_stacks("Base+L+Venom", stacks)
+    counts = board_features(board)
+    assert counts[W_LOCKED_BY_SCORPION] == -1  # one white tile locked, counted for White minus Black
+
+
+@pytest.mark.parametrize("game_type, shielded", [("Base+L+Venom+Predators", 1), ("Base+L+Venom", 0)])
+def test_a_stink_bug_beside_its_queen_counts_with_the_predators(game_type, shielded):
+    """PR-3: no predator removes a piece next to an uncovered Stink bug; without the
+    Predators nothing is removed and the term stays 0."""
+    board = Board.from_stacks(game_type, {(0, 0): ["wQ"], (-1, 0): ["wU"], (1, 0): ["bQ"]})
+    assert board_features(board)[W_STINK_BUG_BY_OWN_QUEEN] == shielded

@@ -405,3 +405,63 @@ def test_every_letter_reads_on_its_piece():
             assert (max(ink, piece) + 0.05) / (min(ink, piece) + 0.05) >= MIN_CONTRAST >= 4.5, (bug.letter, colour)
     picture = board_svg(Board.from_game_string("Base+M;InProgress;White[2];wS1;bM wS1-"))
     assert f'fill="{bug_color("M", 1)}"' in picture and f'fill="{bug_color("S", 0)}"' in picture
+
+
+# --- Venom and the Predators (issue 26, item 9) ------------------------------------------
+def test_a_tile_back_side_up_shows_its_face_inside_a_second_outline():
+    board = Board.from_stacks("Base+Venom", {(0, 0): ["wQ"], (1, 0): ["bQ"], (-1, 0): ["wR1"], (2, 0): ["bS1"]})
+    root = parse(board)
+    (scorpion,) = elements(root, "data-piece", "wS1")
+    assert "back" in scorpion.get("class").split() and scorpion.get("data-face") == "wR1"
+    assert scorpion.find(SVG + "text").text == "R" and len(classed(scorpion, "back")) == 1
+    assert scorpion.find(SVG + "title").text == "wR1: White Scorpion, the back of its Spider tile"
+    (spider,) = elements(root, "data-piece", "bS1")
+    assert "back" not in spider.get("class").split() and spider.find(SVG + "text").text == "S"
+    assert "wR1" in str(board) and "wS1" not in str(board).split("\n")[1]  # the text diagram by face too
+
+
+def test_frozen_controlled_and_locked_pieces_are_marked():
+    """EX-VN2 (a Scorpion locks wA1) with bB1 Frozen; then EX-T3's mind control."""
+    stacks = {(0, 0): ["wQ"], (1, 0): ["bQ"], (2, -1): ["bR1"], (3, -1): ["wA1"], (2, 0): ["wU"],
+              (0, 1): ["bA1", "wB1"], (-1, 1): ["bS2", "wD1"], (0, -1): ["wS2", "bB1"], (-1, 0): ["wG2"],
+              (-2, 0): ["wS1"], (1, 1): ["wA2"]}
+    board = Board.from_stacks("Base+L+Venom", stacks, last=["wA2"], frozen="bB1")
+    root = parse(board)
+    marked = {e.get("data-piece"): e.get("data-marks") for e in elements(root, "data-marks")}
+    assert marked == {"wA1": "locked", "bB1": "frozen"}  # wU is immune, bS2 and wS2 are covered
+    placed = Board.from_stacks("Base+L+Venom(Placed)", stacks, last=["wA2"])
+    assert elements(parse(placed), "data-marks") == []  # no flips, so nothing to lock
+    board = Board.from_stacks("Base+MP+Venom", {(0, 0): ["wT"], (-1, 0): ["wQ"], (1, 0): ["bP"], (1, -1): ["bQ"],
+                                                (1, 1): ["bA1"]})
+    board.push_uhp("bQ bP/ @wT")
+    (queen,) = elements(parse(board), "data-piece", "bQ")
+    assert queen.get("data-marks") == "controlled" and "mind control of wT" in queen.find(SVG + "title").text
+
+
+def test_pieces_removed_from_the_game_follow_their_hand_crossed_out():
+    stacks = {(0, 0): ["wK"], (1, 0): ["bA1"], (0, 1): ["bG1"], (-1, 1): ["bU"], (-1, 0): ["wQ"], (0, -1): ["bS1"],
+              (1, -1): ["bB1"], (2, -2): ["bQ"]}
+    board = Board.from_stacks("Base+L+Venom+Predators", stacks, last=["bS1"])
+    board.push_uhp("wK xbA1")  # EX-K1
+    root = parse(board)
+    assert {e.get("data-removed") for e in classed(root, "removed")} == {"wK", "bA1"}
+    assert not elements(root, "data-piece", "wK") and not elements(root, "data-piece", "bA1")
+    assert "Removed from the game: wK bA1" in str(board)
+
+
+@settings(max_examples=20, deadline=None)
+@given(game_type=st.sampled_from(["Base+MLP+Venom", "Base+MP+Venom+Predators", "Base+LP+Venom+Predators"]),
+       seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 80))
+def test_any_position_of_a_random_venom_game_shows_each_face(game_type, seed, plies):
+    rng = random.Random(seed)
+    board = Board(game_type)
+    while board.ply < plies and not board.is_game_over:
+        board.push(rng.choice(board.legal_moves))
+    root = parse(board, arrows=pv_arrows(board, board.legal_moves[:1]))
+    for piece, cell, _ in board.pieces_in_play():
+        if board.top_piece(cell) == piece:
+            (element,) = elements(root, "data-piece", PIECE_NAMES[piece])
+            assert element.find(SVG + "text").text.rstrip("0123456789") == board.name(piece)[1:].rstrip("0123456789")
+            assert ("back" in element.get("class").split()) == board.shows_back(piece)
+    removed = sorted(PIECE_NAMES[p] for p in range(NUM_PIECES) if board.is_removed(p))
+    assert sorted(e.get("data-removed") for e in classed(root, "removed")) == removed

@@ -56,6 +56,11 @@ def hand(board, color):
     ]
 
 
+def removed(board, color):
+    """The pieces of `color` removed from the game (Predators, fan-rules.md §7), by id."""
+    return [piece for piece in range(NUM_PIECES) if PIECES[piece][0] == color and board.is_removed(piece)]
+
+
 def hand_by_bug(board, color):
     """[(bug, [piece, ...]), ...] of `color`'s hand, one entry per bug in hand."""
     groups = {}
@@ -75,10 +80,10 @@ def status_line(board):
     return f"{head}: {COLOR_NAMES[outcome.winner]} wins ({outcome.termination})"
 
 
-def cell_label(pile):
-    """A stack's name in the text diagram: its top piece, and ^height when it is
-    a stack (wB1^2)."""
-    name = PIECE_NAMES[pile[-1]]
+def cell_label(board, pile):
+    """A stack's name in the text diagram: its top piece by the face it shows, and
+    ^height when it is a stack (wB1^2)."""
+    name = board.name(pile[-1])
     return name if len(pile) == 1 else f"{name}^{len(pile)}"
 
 
@@ -93,7 +98,7 @@ def text_diagram(board):
     its top piece's name, `.` for an empty cell next to the hive, a stack as
     wB1^2), a line for each stack saying what is under its top, and both hands."""
     piles = stacks(board)
-    labels = {place: cell_label(pile) for place, pile in piles.items()}
+    labels = {place: cell_label(board, pile) for place, pile in piles.items()}
     labels.update((place, ".") for place in border(piles))
     rows = {}
     for (q, r), label in labels.items():
@@ -109,9 +114,12 @@ def text_diagram(board):
     lines[1:] = [line[indent:] for line in lines[1:]]
     for place, pile in piles.items():
         if len(pile) > 1:
-            under = " on ".join(PIECE_NAMES[piece] for piece in reversed(pile[:-1]))
-            lines.append(f"{cell_label(pile)} on {under}")
+            under = " on ".join(board.name(piece) for piece in reversed(pile[:-1]))
+            lines.append(f"{cell_label(board, pile)} on {under}")
     for color in (WHITE, BLACK):
         names = " ".join(PIECE_NAMES[piece] for piece in hand(board, color)) or "none"
         lines.append(f"{COLOR_NAMES[color]} in hand: {names}")
+    gone = removed(board, WHITE) + removed(board, BLACK)
+    if gone:
+        lines.append("Removed from the game: " + " ".join(board.name(piece) for piece in gone))
     return "\n".join(lines)

@@ -13,7 +13,12 @@ always give the same bytes.
 Elements carry data attributes for programs and tests: `data-piece="wB1"` on
 every piece (the top piece's <g>, a <tspan> for each piece under it),
 `data-cell="q,r"` (axial coordinates), `data-height`, `data-hand="wA"` with
-`data-count` and `data-pieces` on each group of a hand.
+`data-count` and `data-pieces` on each group of a hand. With the fan modules: a
+Venom tile back side up is drawn inside a second outline in its bug's colour
+(class `back`, `data-face="wF1"` beside the tile's `data-piece="wB1"`); badges on
+the left of a piece mark it Frozen, moved by mind control or locked by a Scorpion
+(`data-marks`); pieces removed from the game follow their side's hand, crossed out
+(class `removed`, `data-removed="wK"`).
 
 A board is read through its public methods only (Board in engine/game.py),
 so that this layer sits below it. The command line is engine/svg.py.
@@ -22,9 +27,9 @@ so that this layer sits below it. The command line is engine/svg.py.
 import math
 from xml.sax.saxutils import escape, quoteattr
 
-from ..rules.bugs import BLACK, BUGS, PIECE_NAMES, PIECES, WHITE
+from ..rules.bugs import BLACK, BUG_BACK, BUGS, PIECE_NAMES, PIECES, WHITE
 from ..rules.hexgrid import axial
-from .diagram import COLOR_NAMES, border, hand_by_bug, stacks, status_line
+from .diagram import COLOR_NAMES, border, hand_by_bug, removed, stacks, status_line
 
 __all__ = ["board_svg", "pv_arrows"]
 
@@ -39,6 +44,8 @@ HIGHLIGHT = "#2f9e44"
 LAST_MOVE = "#1c7ed6"
 ARROW = "#e8590c"
 BADGE = "#495057"
+MARK_FILL = {"frozen": "#1971c2", "controlled": "#7048e8", "locked": "#a0442c"}  # the Scorpion's hue
+REMOVED_CROSS = "#c92a2a"
 
 
 # The least contrast of a bug's letter with its piece (WCAG's ratio for text):
@@ -102,9 +109,61 @@ def _place_text(place):
     return f"{place[0]},{place[1]}"
 
 
-def _title(piece):
+def _face_bug(board, piece):
+    """The bug of the face `piece` shows (a Venom tile back side up shows its back's)."""
+    bug = PIECES[piece][1]
+    return BUG_BACK[bug] if board.shows_back(piece) else bug
+
+
+def _title(board, piece):
     color, bug, _ = PIECES[piece]
-    return f"{PIECE_NAMES[piece]}: {COLOR_NAMES[color]} {BUGS[bug].name}"
+    title = f"{board.name(piece)}: {COLOR_NAMES[color]} {BUGS[_face_bug(board, piece)].name}"
+    if board.shows_back(piece):
+        title += f", the back of its {BUGS[bug].name} tile"
+    return title
+
+
+def _marks(board, piles):
+    """{top piece: [(mark, title), ...]} of the statuses a player must see on the
+    board: the piece Frozen for this turn, the piece the last turn moved by mind
+    control, and tiles a Scorpion keeps from flipping (in a game with flips)."""
+    marks = {}
+    frozen = board.frozen
+    if frozen >= 0:
+        marks.setdefault(frozen, []).append(("frozen", "Frozen: it may not move, be moved or act this turn"))
+    history = board.move_stack
+    last = history[-1] if history else None
+    if last is not None and last.kind == "control":
+        marks.setdefault(last.piece, []).append(
+            ("controlled", f"moved last turn by the mind control of {board.name(last.other)}"))
+    if board.has_flips:
+        for pile in piles.values():
+            if board.is_locked(pile[-1]):
+                marks.setdefault(pile[-1], []).append(("locked", "locked by an enemy Scorpion: it may not flip"))
+    return marks
+
+
+def _mark(kind, x, y, s):
+    """A status badge centred on (x, y): a snowflake (Frozen), an @ (controlled) or
+    a padlock (locked by a Scorpion)."""
+    r = s * 0.22
+    parts = [f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(r)}" fill="{MARK_FILL[kind]}" stroke="#ffffff" '
+             f'stroke-width="{_num(s * 0.04)}"/>']
+    ink = f'stroke="#ffffff" stroke-width="{_num(s * 0.045)}" stroke-linecap="round"'
+    if kind == "frozen":
+        for angle in (90, 30, -30):
+            dx, dy = r * 0.7 * math.cos(math.radians(angle)), r * 0.7 * math.sin(math.radians(angle))
+            parts.append(f'<line x1="{_num(x - dx)}" y1="{_num(y - dy)}" x2="{_num(x + dx)}" y2="{_num(y + dy)}" {ink}/>')
+    elif kind == "locked":
+        w, h = r * 0.9, r * 0.62
+        parts.append(f'<rect x="{_num(x - w / 2)}" y="{_num(y - h * 0.15)}" width="{_num(w)}" height="{_num(h)}" '
+                     f'fill="#ffffff"/>')
+        parts.append(f'<path d="M {_num(x - w * 0.3)} {_num(y - h * 0.15)} v {_num(-h * 0.35)} '
+                     f'a {_num(w * 0.3)} {_num(w * 0.3)} 0 0 1 {_num(w * 0.6)} 0 v {_num(h * 0.35)}" fill="none" {ink}/>')
+    else:
+        parts.append(f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(s * 0.3)}" font-weight="bold" '
+                     f'fill="#ffffff" text-anchor="middle" dominant-baseline="central">@</text>')
+    return parts
 
 
 class _Layout:
@@ -134,28 +193,41 @@ class _Box:
         self.y0, self.y1 = min(self.y0, y - dy), max(self.y1, y + dy)
 
 
-def _piece(layout, place, pile):
-    """The <g> of a stack's top piece: hexagon, letter and copy, height badge and
-    the pieces under it."""
+def _piece(layout, board, place, pile, marks):
+    """The <g> of a stack's top piece: hexagon, letter and copy (a tile back side
+    up inside a second outline in its bug's colour), height badge, status marks
+    and the pieces under it."""
     s = layout.size
     x, y = layout.center(place)
     top = pile[-1]
-    color, bug, copy = PIECES[top]
-    title = _title(top) + (f", on top of a stack of {len(pile)}" if len(pile) > 1 else "")
+    color, _, copy = PIECES[top]
+    letter = BUGS[_face_bug(board, top)].letter
+    title = _title(board, top) + (f", on top of a stack of {len(pile)}" if len(pile) > 1 else "")
+    title += "".join(f"; {text}" for _, text in marks)
     side = COLOR_NAMES[color].lower()
+    back = board.shows_back(top)
+    face = f' data-face="{board.name(top)}"' if back else ""
     parts = [
-        f'<g class="piece {side}" data-piece="{PIECE_NAMES[top]}" data-cell="{_place_text(place)}" '
-        f'data-height="{len(pile)}">',
+        f'<g class="piece {side}{" back" if back else ""}" data-piece="{PIECE_NAMES[top]}"{face} '
+        f'data-cell="{_place_text(place)}" data-height="{len(pile)}"'
+        + (f' data-marks="{" ".join(kind for kind, _ in marks)}"' if marks else "") + ">",
         f"<title>{escape(title)}</title>",
         f'<polygon points="{_hexagon(x, y, s * 0.94)}" fill="{FILL[color]}" stroke="{OUTLINE[color]}" '
         f'stroke-width="{_num(s * 0.06)}" stroke-linejoin="round"/>',
     ]
+    if back:  # the back of a tile: unmistakable at a glance, whatever the bug
+        parts.append(
+            f'<polygon class="back-outline" points="{_hexagon(x, y, s * 0.76)}" fill="none" '
+            f'stroke="{bug_color(letter, color)}" stroke-width="{_num(s * 0.09)}" stroke-linejoin="round"/>'
+        )
     number = f'<tspan font-size="{_num(s * 0.34)}" fill="{INK[color]}">{copy}</tspan>' if copy else ""
     parts.append(
         f'<text x="{_num(x)}" y="{_num(y - s * 0.04)}" font-size="{_num(s * 0.62)}" font-weight="bold" '
-        f'fill="{bug_color(BUGS[bug].letter, color)}" text-anchor="middle" dominant-baseline="central">'
-        f"{BUGS[bug].letter}{number}</text>"
+        f'fill="{bug_color(letter, color)}" text-anchor="middle" dominant-baseline="central">'
+        f"{letter}{number}</text>"
     )
+    for index, (kind, _) in enumerate(marks):  # down the left side, opposite the height badge
+        parts += _mark(kind, x - s * 0.6, y - s * 0.36 + index * s * 0.48, s)
     if len(pile) > 1:
         bx, by = x + s * 0.6, y - s * 0.36
         parts.append(
@@ -167,8 +239,8 @@ def _piece(layout, place, pile):
             f'fill="#ffffff" text-anchor="middle" dominant-baseline="central">{len(pile)}</text>'
         )
         under = " ".join(
-            f'<tspan data-piece="{PIECE_NAMES[piece]}"><title>{escape(_title(piece))}</title>'
-            f"{PIECE_NAMES[piece]}</tspan>"
+            f'<tspan data-piece="{PIECE_NAMES[piece]}"><title>{escape(_title(board, piece))}</title>'
+            f"{board.name(piece)}</tspan>"
             for piece in reversed(pile[:-1])
         )
         parts.append(
@@ -244,7 +316,8 @@ def _hand_row(layout, board, color, label, cx, cy, box, outward):
     step = radius * SQRT3 + s * 0.95
     line_step = radius * 2 + s * 0.2
     groups = hand_by_bug(board, color)
-    width = label_width + s * 0.5 + step * min(len(groups), HAND_LINE_KINDS)
+    gone = removed(board, color)
+    width = label_width + s * 0.5 + step * min(len(groups) + len(gone), HAND_LINE_KINDS)
     x0 = cx - width / 2
     side = COLOR_NAMES[color].lower()
     parts = [
@@ -252,7 +325,7 @@ def _hand_row(layout, board, color, label, cx, cy, box, outward):
         f'dominant-baseline="central">{escape(label)}</text>'
     ]
     first = x0 + label_width + s * 0.5 + radius * SQRT3 / 2
-    for lines in range(max(1, -(-len(groups) // HAND_LINE_KINDS))):
+    for lines in range(max(1, -(-(len(groups) + len(gone)) // HAND_LINE_KINDS))):
         box.add(cx, cy + outward * lines * line_step, width / 2, radius)
     for index, (bug, pieces) in enumerate(groups):
         line, column = divmod(index, HAND_LINE_KINDS)
@@ -269,6 +342,22 @@ def _hand_row(layout, board, color, label, cx, cy, box, outward):
             f'fill="{bug_color(letter, color)}" text-anchor="middle" dominant-baseline="central">{letter}</text>'
             f'<text x="{_num(x + radius * SQRT3 / 2 + s * 0.1)}" y="{_num(y)}" font-size="{_num(s * 0.36)}" '
             f'fill="#333333" dominant-baseline="central">&#215;{len(pieces)}</text></g>'
+        )
+    # After the hand, each piece removed from the game (Predators), faded and crossed out.
+    for index, piece in enumerate(gone, start=len(groups)):
+        line, column = divmod(index, HAND_LINE_KINDS)
+        x, y = first + column * step, cy + outward * line * line_step
+        name, letter = board.name(piece), BUGS[_face_bug(board, piece)].letter
+        cross = radius * 0.6
+        parts.append(
+            f'<g class="removed {side}" data-removed="{PIECE_NAMES[piece]}"><title>{name} was removed from the game'
+            f'</title><g opacity="0.45"><polygon points="{_hexagon(x, y, radius)}" fill="{FILL[color]}" '
+            f'stroke="{OUTLINE[color]}" stroke-width="{_num(s * 0.05)}" stroke-linejoin="round"/>'
+            f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(radius * 0.95)}" font-weight="bold" '
+            f'fill="{bug_color(letter, color)}" text-anchor="middle" dominant-baseline="central">{letter}</text></g>'
+            f'<path d="M {_num(x - cross)} {_num(y - cross)} L {_num(x + cross)} {_num(y + cross)} '
+            f'M {_num(x - cross)} {_num(y + cross)} L {_num(x + cross)} {_num(y - cross)}" stroke="{REMOVED_CROSS}" '
+            f'stroke-width="{_num(s * 0.1)}" stroke-linecap="round"/></g>'
         )
     return parts
 
@@ -375,8 +464,9 @@ def board_svg(
             f'<polygon class="empty" data-cell="{_place_text(place)}" points="{_hexagon(x, y, s * 0.94)}" '
             f'fill="none" stroke="{EMPTY_OUTLINE}" stroke-width="{_num(s * 0.04)}"/>'
         )
+    marks = _marks(board, piles)
     for place in sorted(piles, key=lambda p: layout.center(p)[::-1]):
-        body.append(_piece(layout, place, piles[place]))
+        body.append(_piece(layout, board, place, piles[place], marks.get(piles[place][-1], [])))
     for place in marked:
         x, y = layout.center(place)
         body.append(
