@@ -19,7 +19,6 @@ import random
 from pathlib import Path
 
 from engine.game import Board, axial
-from engine.rules.notation import piece_name
 
 DATA = Path(__file__).resolve().parent / "data"
 OPENING_PLIES = 6
@@ -91,9 +90,9 @@ def _symmetries(q, r):
 
 
 def position_key(board):
-    """The same for two boards whose pieces stand alike up to a turn, a mirror
-    and a shift of the whole hive."""
-    placed = [(piece_name(piece), level, _symmetries(*axial(cell))) for piece, cell, level in board.pieces_in_play()]
+    """The same for two boards whose pieces stand alike (and show the same faces)
+    up to a turn, a mirror and a shift of the whole hive."""
+    placed = [(board.name(piece), level, _symmetries(*axial(cell))) for piece, cell, level in board.pieces_in_play()]
     candidates = []
     for k in range(12):
         points = [(image[k], name, level) for name, level, image in placed]

@@ -25,6 +25,7 @@ from bench.elo import (
     mean_and_variance,
     score_from_elo,
 )
+from bench.openings import DATA as OPENINGS_DATA
 from bench.openings import default_openings_file, generate_openings, is_balanced, load_openings, position_key
 from bench.records import read_records
 from bench.referee import FORFEITS
@@ -170,11 +171,14 @@ def test_each_engine_gets_its_time_limits_in_its_own_form():
 
 
 # --- Openings, schedule, scores ----------------------------------------------------
-@pytest.mark.parametrize("game_type", ["Base", "Base+MLP"])
+SHIPPED = sorted(path.name[len("openings-"):-len(".txt")] for path in OPENINGS_DATA.glob("openings-*.txt"))
+
+
+@pytest.mark.parametrize("game_type", SHIPPED)
 def test_shipped_openings(game_type):
     openings = load_openings(default_openings_file(game_type))
     boards = [Board.from_game_string(opening) for opening in openings]
-    assert len(openings) >= 100
+    assert len(openings) >= (100 if game_type in ("Base", "Base+MLP") else 50)
     assert all(board.game_type == game_type and board.ply == 6 and is_balanced(board) for board in boards)
     assert len({position_key(board) for board in boards}) == len(boards)
 
@@ -182,6 +186,17 @@ def test_shipped_openings(game_type):
 def test_openings_repeat_with_the_seed():
     assert generate_openings("Base", 5, seed=7) == generate_openings("Base", 5, seed=7)
     assert generate_openings("Base", 5, seed=7) != generate_openings("Base", 5, seed=8)
+
+
+def test_the_shipped_openings_cover_the_fan_modules():
+    assert {"Base+Venom", "Base+MLP+Venom", "Base+Predators", "Base+MP+Venom+Predators",
+            "Base+MLP+Venom+Predators", "Base+MLP+Guardians+Dx+E+J"} <= set(SHIPPED)
+
+
+def test_position_key_tells_the_faces_of_a_tile_apart():
+    keys = {position_key(Board.from_game_string(f"Base+Venom;InProgress;White[2];{first};bS1 {first}-"))
+            for first in ("wS1", "wR1")}
+    assert len(keys) == 2
 
 
 def test_position_key_ignores_turns_and_mirrors():
