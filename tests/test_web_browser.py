@@ -455,3 +455,58 @@ def test_a_whole_game_against_the_engine(tab):
         assert tab.page.locator("#other-actions button").count() == 0 and tab.page.is_disabled("#engine-move")
     print(f"{tab.game.board.ply} plies: {outcome}")
     assert tab.errors == []
+
+
+# Base+MP+Venom+Predators after 20 random plies (seed 7 of a search for positions with
+# many kinds of action): White may flip, sting, swap and remove.
+VENOM_PREDATORS = (r"Base+MP+Venom+Predators;InProgress;White[11];wQ;bS1 wQ/;wG1 -wQ;bR2 bS1/;wT -wG1;bT -bR2;"
+                   r"wN wT\;bQ -bT;wK /wT;bK bR2/;wR1 wK\;bB1 \bQ;wS2 wR1\;bD1 bB1/;wC wG1\;bD1 bB1;wA1 wN\;"
+                   r"bD2 -bD1;wQ ~;bD3 \bT")
+# Base+M+Venom: Black's Tick may make wQ move (mind control).
+VENOM_TICK = r"Base+M+Venom;InProgress;Black[5];wY1;bT wY1/;wM -wY1;bF1 bT-;wD1 \wM;bA1 bF1-;wQ wD1/;bQ \bA1;wQ -bT"
+
+
+def _buttons_of(tab, piece):
+    """Select `piece` on the board; the MoveStrings of its action buttons."""
+    tab.page.click(f'#board g.piece[data-piece="{piece}"] polygon')
+    tab.page.wait_for_function("([p]) => document.body.dataset.selected === p", arg=[piece])
+    return tab.page.eval_on_selector_all("#piece-actions button", "ns => ns.map(n => [n.dataset.move, n.textContent])")
+
+
+def test_venom_and_predators_actions_each_have_a_button(tab):
+    """Issue 26, item 9: a flip, a sting, a swap and a removal are each a button named by
+    its kind on the piece that acts; a removal played by its button crosses both pieces out."""
+    tab.load(VENOM_PREDATORS)
+    tab.settle(VENOM_PREDATORS)
+    by_piece = {}
+    for action in tab.game.actions():
+        if action["kind"] in ("flip", "sting", "swap", "remove"):
+            by_piece.setdefault(action["piece"], []).append(action)
+    assert {a["kind"] for actions in by_piece.values() for a in actions} == {"flip", "sting", "swap", "remove"}
+    for piece, actions in by_piece.items():
+        buttons = _buttons_of(tab, piece)
+        assert sorted(buttons) == sorted([a["move"], f'{a["kind"]}: {a["move"]}'] for a in actions)
+        tab.page.click("#board svg", position={"x": 2, "y": 2})  # the background: nothing selected
+    removal = next(a for actions in by_piece.values() for a in actions if a["kind"] == "remove")
+    _buttons_of(tab, removal["piece"])
+    tab.page.click(f'#piece-actions button[data-move="{removal["move"]}"]')
+    after = tab.settle()
+    assert after.endswith(";" + removal["move"])
+    assert tab.page.locator("#board g.removed").count() == 2
+    assert tab.page.locator("#board g.piece.back").count() >= 1  # wQ ~ made the Queen tile a Wasp Queen
+    assert tab.errors == []
+
+
+def test_a_tick_controls_an_enemy_piece_from_the_board(tab):
+    """A controlled move is offered on the piece that moves (as a throw is), on its cell
+    and as a button named control; played, the picture marks the piece as controlled."""
+    tab.load(VENOM_TICK)
+    tab.settle(VENOM_TICK)
+    controls = [a for a in tab.game.actions() if a["kind"] == "control" and a["piece"] == "wQ"]
+    assert sorted(a["move"] for a in controls) == ["wQ \\bT @bT", "wQ wD1/ @bT"]
+    buttons = _buttons_of(tab, "wQ")
+    assert sorted(move for move, _ in buttons) == sorted(a["move"] for a in controls)
+    tab.page.click(f'#piece-actions button[data-move="{controls[0]["move"]}"]')
+    tab.settle()
+    marks = tab.page.get_attribute('#board g.piece[data-piece="wQ"]', "data-marks")
+    assert marks == "controlled" and tab.errors == []
