@@ -33,9 +33,11 @@ stack from the ground up and each kind of piece (colour, then bug), 1 where
 that kind stands at that level, so the order of a stack is kept; then for each
 kind a constant plane of its pieces in hand over its copies; for each bug, 1 if
 the game type has it; 1 everywhere when Black is to move; 1 on the cell of the
-piece moved last (which the Pillbug may not throw). Not in it: the turn number
-beyond what the hands tell, the history (repetitions), and the fan statuses beyond
-the piece moved last (a piece a throw froze, a Dragonfly's cargo: fan-rules.md §3.2).
+piece moved last (which the Pillbug may not throw); 1 on the cell of the piece
+Frozen for this turn (thrown or stung on the last one, fan-rules.md §3.2). A Venom
+tile is the kind of the face it shows; a piece removed from the game is in no plane.
+Not in it: the turn number beyond what the hands tell, the history (repetitions),
+and a Dragonfly's cargo of the last turn.
 
 >>> state = State("Base+MLP")
 >>> state.legal_actions().tolist() == sorted(state.move_to_action(m) for m in Board("Base+MLP").legal_moves)
@@ -64,6 +66,7 @@ from .rules.constants import (
     INFO_EXPANSIONS,
     INFO_FLAGS,
     INFO_KEY,
+    INFO_FROZEN,
     INFO_LAST_MOVED,
     INFO_PLY,
     INFO_RESULT,
@@ -117,7 +120,8 @@ PLANE_HAND = LEVELS * NUM_KINDS
 PLANE_ENABLED = PLANE_HAND + NUM_KINDS
 PLANE_BLACK = PLANE_ENABLED + NUM_BUGS
 PLANE_LAST = PLANE_BLACK + 1
-NUM_PLANES = PLANE_LAST + 1
+PLANE_FROZEN = PLANE_LAST + 1
+NUM_PLANES = PLANE_FROZEN + 1
 OBSERVATION_SHAPE = (NUM_PLANES, WINDOW, WINDOW)
 
 # Status codes of the kernels that play an action.
@@ -362,20 +366,23 @@ def observation_into(a, out):
             enabled = BUG_EXPANSION[bug] == 0 or (s.info[INFO_EXPANSIONS] & BUG_EXPANSION[bug]) != 0
             if not enabled:
                 continue
+            out[PLANE_ENABLED + bug] = 1.0
+            if BUG_COPIES[bug] == 0:  # a Venom face: its pieces are in hand as the tiles' fronts
+                continue
             first = color * PIECES_PER_SIDE + BUG_FIRST_IDS[bug]
             in_hand = 0
             for piece in range(first, first + BUG_COPIES[bug]):
                 if s.piece_cell[piece] < 0 and s.away[piece] == AWAY_HAND:
                     in_hand += 1
             out[PLANE_HAND + color * NUM_BUGS + bug] = in_hand / BUG_COPIES[bug]
-            out[PLANE_ENABLED + bug] = 1.0
     if s.info[INFO_PLY] & 1:
         out[PLANE_BLACK] = 1.0
-    last = s.info[INFO_LAST_MOVED]
-    if last >= 0:
-        at = window_cell(s.piece_cell[last], centre)
-        if at >= 0:
-            out[PLANE_LAST, at // WINDOW, at % WINDOW] = 1.0
+    for plane, info in ((PLANE_LAST, INFO_LAST_MOVED), (PLANE_FROZEN, INFO_FROZEN)):
+        piece = s.info[info]
+        if piece >= 0:
+            at = window_cell(s.piece_cell[piece], centre)
+            if at >= 0:
+                out[plane, at // WINDOW, at % WINDOW] = 1.0
 
 
 @njit(cache=True, nogil=True)

@@ -7,8 +7,8 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pytest
 
-from engine.rules.bugs import PIECE_NAMES, QUEEN_ID
-from engine.rules.constants import BLACK_WINS, DRAW, IN_PROGRESS, WHITE_WINS
+from engine.rules.bugs import BUG_OF_LETTER, PIECE_NAMES, QUEEN_ID
+from engine.rules.constants import BLACK_WINS, DRAW, IN_PROGRESS, PIECE_KIND, WHITE_WINS
 from engine.game import Board
 from engine.rules.hexgrid import CELL_MASK, GRID_SIZE, ORIGIN, axial
 from engine.rules.moves import encode_full, move_kind
@@ -19,6 +19,9 @@ from engine.rl import (
     NUM_KINDS,
     OBSERVATION_SHAPE,
     PASS_ACTION,
+    PLANE_BLACK,
+    PLANE_FROZEN,
+    PLANE_LAST,
     WINDOW,
     WINDOW_CELLS,
     State,
@@ -88,6 +91,44 @@ def test_fan_moves_have_actions_and_a_carry_is_the_dragonflys_action():
             child.apply_unchecked(action)
             assert child.key == state.child(action).key
     assert carries >= 5
+
+
+@pytest.mark.parametrize("game_type", ["Base+MLP+Venom", "Base+MP+Venom+Predators"])
+def test_venom_and_predators_moves_have_actions_and_observations(game_type):
+    """Every flip, sting, swap, removal and mind control has its own action and back;
+    the observation holds each piece in play once, by its face, and none removed."""
+    kinds = set()
+    for board in random_boards(game_type, 4, games=2, plies=70):
+        state = State.from_board(board)
+        moves = board.legal_moves
+        actions = state.legal_actions()
+        assert sorted(state.move_to_action(move) for move in moves) == actions.tolist()
+        assert sorted(state.action_to_move(a) for a in actions) == sorted(moves)
+        kinds |= {move.kind for move in moves}
+        planes = state.observation_tensor()
+        in_play = board.pieces_in_play()
+        assert planes[:LEVELS * NUM_KINDS].sum() == len(in_play)
+        for piece, cell, level in in_play:
+            kind = PIECE_KIND[piece, int(board.shows_back(piece))]
+            assert planes[level * NUM_KINDS + kind].sum() >= 1
+    assert {"flip", "swap"} <= kinds and ("remove" in kinds) == ("Predators" in game_type)
+
+
+@pytest.mark.parametrize("game_type, stacks, kinds", [
+    ("Base+MP+Venom", {(0, 0): ["wT"], (-1, 0): ["wQ"], (1, 0): ["bP"], (1, -1): ["bQ"], (1, 1): ["bA1"]},
+     {"control", "throw"}),
+    ("Base+M+Venom+Predators", {(0, 0): ["wT"], (-1, 0): ["wW"], (1, 0): ["bK"], (-1, 1): ["bA1"], (1, 1): ["bQ"]},
+     {"control", "sting"}),
+])
+def test_stings_and_mind_control_have_actions(game_type, stacks, kinds):
+    """EX-T3's Tick (controls, a controlled throw) and a Tick and Wasp Queen beside a Killer beetle
+    and an Ant (controls, a sting): kinds random games rarely reach."""
+    board = Board.from_stacks(game_type, stacks)
+    state = State.from_board(board)
+    moves = board.legal_moves
+    assert sorted(state.move_to_action(move) for move in moves) == state.legal_actions().tolist()
+    assert sorted(state.action_to_move(a) for a in state.legal_actions()) == sorted(moves)
+    assert kinds <= {move.kind for move in moves}
 
 
 def test_the_hive_is_centred_on_the_origin():
@@ -188,8 +229,23 @@ def test_the_observation_keeps_the_order_of_stacks():
     assert hands[spider] == 0.5 and hands[beetle] == 0.5 and hands[0] == 0 and hands[8] == 0  # wQ, bQ placed
     enabled = planes[LEVELS * NUM_KINDS + NUM_KINDS: LEVELS * NUM_KINDS + NUM_KINDS + 8, 0, 0]
     assert enabled.tolist() == [1, 1, 1, 1, 1, 0, 0, 0]
-    black_to_move, last = planes[-2], planes[-1]
+    black_to_move, last, frozen = planes[PLANE_BLACK], planes[PLANE_LAST], planes[PLANE_FROZEN]
     assert black_to_move.all() and last.sum() == 1 and last[y, x] == 1  # wB1 moved last
+    assert frozen.sum() == 0 and PLANE_FROZEN == OBSERVATION_SHAPE[0] - 1
+
+
+def test_the_observation_shows_a_stung_tile_by_its_new_face_and_frozen():
+    """EX-W1: wW stings bA1, which turns over into the Fly bY1, Frozen for Black's turn."""
+    stacks = {(0, 0): ["wW"], (1, 0): ["bA1"], (2, 0): ["bA2"], (0, 1): ["bS1", "wB1"], (-1, 1): ["bU"],
+              (0, -1): ["bG1"], (-1, 0): ["bB1"], (2, -1): ["bQ"]}
+    board = Board.from_stacks("Base+L+Venom", stacks, last=["bG1"])
+    before = State.from_board(board).observation_tensor()
+    board.push_uhp("wW ~bA1")
+    planes = State.from_board(board).observation_tensor()
+    ant, fly = (NUM_KINDS // 2 + BUG_OF_LETTER[letter] for letter in "AY")  # Black's kinds
+    (y, x), = zip(*np.nonzero(planes[PLANE_FROZEN]))
+    assert before[ant, y, x] == 1 and planes[ant, y, x] == 0 and planes[fly, y, x] == 1
+    assert planes[PLANE_LAST, y, x] == 1  # the victim is Prime (Y-1), as INFO_LAST_MOVED says
 
 
 def test_playouts_are_deterministic_leave_the_state_and_run_in_threads():
