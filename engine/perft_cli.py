@@ -2,8 +2,8 @@
 
     python -m engine.perft_cli <GameType|GameString> [max_depth] [--threads N]
 
-prints, for each depth from 1, `perft(d) = <count> in <ms> ms. <KN/s> KN/s`, the
-line UHP's `perft` answers too. Ctrl-C (SIGINT) stops the count within
+prints, for each depth from 1, `perft(d) = <count> in <ms> ms. <KN/s> KN/s` (or
+`in <1 ms.` with no rate), the line UHP's `perft` answers too (perft.perft_line). Ctrl-C (SIGINT) stops the count within
 milliseconds: the depths already printed are complete, the one in progress is
 named on stderr, and the status is 130.
 """

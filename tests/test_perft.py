@@ -11,7 +11,7 @@ import pytest
 
 from engine import perft_cli
 from engine.game import Board
-from engine.rules.perft import StopFlag
+from engine.rules.perft import StopFlag, perft_line
 
 from .conftest import read_rows
 
@@ -90,6 +90,19 @@ def test_a_stop_ends_a_deep_count_at_once(threads):
     assert board.perft(6, threads=threads, stop=stop) is None
     assert time.monotonic() - start < 0.2 + 0.3
     assert board.game_string() == game_string  # every make undone
+
+
+@pytest.mark.parametrize("depth,count,seconds,line", [
+    (0, 1, 0.0, "perft(0) = 1 in <1 ms."),
+    (2, 294, 0.0004, "perft(2) = 294 in <1 ms."),
+    (1, 7, 0.019, "perft(1) = 7 in 19 ms. 0.37 KN/s"),
+    (1, 0, 0.002, "perft(1) = 0 in 2 ms. 0 KN/s"),
+    (5, 10**9, 3.0, "perft(5) = 1000000000 in 3000 ms. 333333 KN/s"),
+])
+def test_a_result_line_rates_only_what_was_timed_and_never_shows_leaves_as_0_kn_s(depth, count, seconds, line):
+    """Issue 29: `perft(0) = 1 in 0 ms. 0 KN/s` rated a count too quick to time,
+    and `perft(1) = 7 in 19 ms. 0 KN/s` rounded its leaves away."""
+    assert perft_line(depth, count, seconds) == line
 
 
 def test_the_command_line_prints_mzinga_lines(capsys):
