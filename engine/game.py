@@ -373,6 +373,10 @@ _PLACEMENT_RULES = {
     PLACE_ON_TOP: "A Moth or a Butterfly is placed on top of a piece of your colour with no enemy piece next to it.",
 }
 
+# MzingaEngine's reason for a destination that is taken; uhp.md's example session
+# gives it for `play wQ` on the occupied origin too (Board._reference_hint adds why).
+_OCCUPIED = "You can't move there because a piece already exists at that position."
+
 # Why a game ended: by the rules, or adjudicated by the caller (Board.outcome's max_plies).
 QUEEN_SURROUNDED = "Queen surrounded"
 BOTH_QUEENS_SURROUNDED = "both Queens surrounded"
@@ -818,7 +822,18 @@ class Board:
         if controlled:
             raise IllegalMoveError(f"{self.name(parsed.controller)} can't make {self.name(parsed.piece)} "
                                    "move there.")
-        raise IllegalMoveError(self._illegal_reason(move, blocked))
+        reason = self._illegal_reason(move, blocked)
+        if parsed.reference < 0 and reason == _OCCUPIED:
+            reason += self._reference_hint(parsed.piece)
+        raise IllegalMoveError(reason)
+
+    def _reference_hint(self, piece):
+        """What a player who wrote `piece`'s name alone after the first move
+        (uhp.md's `play wQ`) needs to hear: later moves name a reference piece,
+        with a move of that piece as the example when it has one."""
+        example = next((str(m) for m in self.legal_moves if m.piece == piece), None)
+        return (" Only the first piece is played by its name alone; after it a MoveString names a reference piece"
+                + (f", as '{example}'." if example else "."))
 
     def _parse_named(self, parsed):
         """parse_uhp for a form that names only pieces: the legal move of one of
@@ -868,7 +883,8 @@ class Board:
         if parsed.reference < 0:
             # A piece alone names the origin, also after the first move: uhp.md's
             # example session answers `play wQ` on an occupied origin with the
-            # usual "a piece already exists at that position".
+            # usual "a piece already exists at that position" (to which
+            # parse_uhp adds that a reference piece is wanted).
             return ORIGIN, bool(state.height[ORIGIN] > 0)
         ref_cell = int(state.piece_cell[parsed.reference])
         if ref_cell < 0:
@@ -925,7 +941,7 @@ class Board:
         if not in_play and piece not in placeable and any(PIECE_BUG[p] == bug for p in placeable):
             return "When there are multiple pieces of the same bug type, you must play the pieces in order."
         if blocked:
-            return "You can't move there because a piece already exists at that position."
+            return _OCCUPIED
         if not in_play and not (placement_faces(state, piece) >> move.face) & 1:
             if self.has_venom and bug == PIECE_BUG[queen]:
                 return "The Queen tile is placed Queen side up."
