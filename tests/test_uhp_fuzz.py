@@ -62,7 +62,7 @@ def game_string(draw, board):
 @st.composite
 def command(draw, board):
     """Any command, weighted towards ones that touch the game."""
-    in_progress = board is not None and not board.is_game_over
+    in_progress = board is not None and not board.is_game_over()
     choices = [
         lambda: "play " + draw(random_move()),
         lambda: "newgame " + draw(game_string(board)),

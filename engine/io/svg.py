@@ -22,6 +22,7 @@ so that this layer sits below it. The command line is engine/svg.py.
 import math
 from xml.sax.saxutils import escape, quoteattr
 
+from ..colors import side_index
 from ..rules.bugs import BLACK, BUGS, PIECE_NAMES, PIECES, WHITE
 from ..rules.hexgrid import axial
 from .diagram import COLOR_NAMES, border, hand_by_bug, stacks, status_line
@@ -286,7 +287,7 @@ def _hand_labels(board):
     elif outcome.winner is None:
         labels = [label + draw for label in labels]
     else:
-        labels[outcome.winner] += wins
+        labels[side_index(outcome.winner)] += wins
     return labels
 
 

@@ -264,7 +264,7 @@ class Session:
 
     def _game_in_progress(self):
         board = self._game()
-        if board.is_game_over:
+        if board.is_game_over():
             raise CommandError(GAME_OVER)
         return board
 
