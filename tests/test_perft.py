@@ -1,5 +1,6 @@
 """Perft against the reference tables (rules.md, "Perft")."""
 
+import io
 import signal
 import subprocess
 import sys
@@ -107,8 +108,33 @@ def test_a_result_line_rates_only_what_was_timed_and_never_shows_leaves_as_0_kn_
 
 def test_the_command_line_prints_mzinga_lines(capsys):
     assert perft_cli.main(["Base+MLP;InProgress;White[2];wG1;bL /wG1", "2"]) == 0
+    printed = capsys.readouterr()
+    assert [line.split(" in ")[0] for line in printed.out.splitlines()] == ["perft(1) = 24", "perft(2) = 504"]
+    assert printed.err == ""  # stderr is no terminal here: no progress in logs and pipes
+
+
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_on_a_terminal_the_command_line_shows_how_far_each_depth_has_got(capsys, monkeypatch):
+    """Issue 29: a deep depth was silent for its whole count."""
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert perft_cli.main(["Base", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert [line.split(" in ")[0] for line in lines] == ["perft(1) = 24", "perft(2) = 504"]
+    assert [line.split(" in ")[0] for line in lines] == ["perft(1) = 4", "perft(2) = 96", "perft(3) = 1440"]
+    shown = terminal.getvalue().split(perft_cli.CLEAR_LINE)
+    assert "perft(3): 3/4 root moves, 1,080 leaves so far" in shown
+    assert shown[-1] == ""  # the line is erased before each result line
+
+
+@pytest.mark.parametrize("name,game_string,depth,count", [row for row in MIDGAME if row[2] >= 2 and row[3] < 2 * 10**6][:5])
+def test_counting_root_move_by_root_move_gives_perft(name, game_string, depth, count):
+    board = Board.from_game_string(game_string)
+    assert perft_cli.count(board, depth, 2, StopFlag(), io.StringIO()) == count
+    assert board.game_string() == game_string
 
 
 def test_ctrl_c_stops_the_command_line_cleanly(kernel_cache):
