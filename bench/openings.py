@@ -18,7 +18,7 @@ import argparse
 import random
 from pathlib import Path
 
-from engine.game import Board, axial
+from engine.game import BLACK, WHITE, Board, axial
 
 DATA = Path(__file__).resolve().parent / "data"
 OPENING_PLIES = 6
@@ -44,7 +44,7 @@ def load_openings(path):
             board = Board.from_game_string(line)
         except ValueError as error:
             raise ValueError(f"{path}:{number}: {error}") from None
-        if board.is_game_over:
+        if board.is_game_over():
             raise ValueError(f"{path}:{number}: the game is already over")
         openings.append(board.game_string())
     if not openings:
@@ -68,9 +68,9 @@ def random_opening(game_type, plies, rng, *, placements_first=True, repetition_d
 
 
 def is_balanced(board):
-    white, black = (len(board.placement_cells(color)) for color in (0, 1))
+    white, black = (len(board.placement_cells(color)) for color in (WHITE, BLACK))
     return (
-        board.queen_neighbours(0) == board.queen_neighbours(1)
+        board.queen_neighbours(WHITE) == board.queen_neighbours(BLACK)
         and min(white, black) >= MIN_PLACEMENT_CELLS
         and abs(white - black) <= 1
     )
@@ -111,7 +111,7 @@ def generate_openings(game_type, count, seed, plies=OPENING_PLIES):
             return openings
         board = random_opening(game_type, plies, rng)
         key = position_key(board)
-        if board.is_game_over or key in seen or not is_balanced(board):
+        if board.is_game_over() or key in seen or not is_balanced(board):
             continue
         seen.add(key)
         openings.append(board.game_string())

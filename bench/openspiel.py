@@ -70,7 +70,7 @@ def own_positions(count, seed):
     while len(found) < count:
         board = Board("Base+MLP")
         for ply in range(61):
-            if board.is_game_over:
+            if board.is_game_over():
                 break
             if ply >= 10 and ply % 5 == 0:
                 found.append((None, board.copy()))

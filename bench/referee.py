@@ -10,7 +10,7 @@ illegal move loses, and one that refuses a legal move loses too.
 from typing import NamedTuple
 
 from engine.rules.errors import IllegalMoveError, NotationError
-from engine.game import BOTH_QUEENS_SURROUNDED, REPETITION, Board, Outcome
+from engine.game import BOTH_QUEENS_SURROUNDED, REPETITION, Board, Outcome, side_color, side_index
 
 from .timecontrol import DEFAULT_HANG_SECONDS, GameClock
 from .uhp_client import EngineError, EngineExited, EngineRefused, EngineTimeout
@@ -68,13 +68,13 @@ def play_game(engines, names, controls, opening, settings=None):
             move = _ask_move(engines[side], side, clocks[side], board)
             move_string = board.uhp(move)
             board.push(move, move_string)
-            if not board.is_game_over:
+            if not board.is_game_over():
                 for other in (side, 1 - side):
                     _send(engines[other], other, f"play {move_string}", settings.command_timeout)
     except Forfeit as forfeit:
         engines[forfeit.side].kill()
         return GameOutcome(
-            Outcome(1 - forfeit.side, forfeit.termination).result(),
+            Outcome(side_color(1 - forfeit.side), forfeit.termination).result(),
             forfeit.termination,
             f"{names[forfeit.side]} ({COLOURS[forfeit.side]}) {forfeit.detail}",
             board.game_string(),
@@ -91,7 +91,7 @@ def _judge(board, max_plies, names):
     """(result, termination, reason) of a game that the rules or the ply limit ended."""
     outcome = board.outcome(max_plies)
     if outcome.winner is not None:
-        loser = 1 - outcome.winner
+        loser = 1 - side_index(outcome.winner)
         reason = f"{names[loser]} ({COLOURS[loser]}) has its Queen surrounded"
     elif outcome.termination == BOTH_QUEENS_SURROUNDED:
         reason = "both Queens surrounded by one move"

@@ -45,7 +45,7 @@ def play(board, white, black, limits, max_plies, on_position=None):
     players = (white, black)
     for player in players:
         player.new_game()
-    while not board.is_game_over and board.ply < max_plies:
+    while not board.is_game_over() and board.ply < max_plies:
         if on_position is not None:
             on_position(board)
         board.push(players[board.side_to_move].search(board, **limits).move)

@@ -166,14 +166,14 @@ def _mischief(engines, board, rng):
         for engine in engines:
             engine.expect(line[:40], engine.ask(line).lines,
                           lambda lines: len(lines) == 1 and lines[0].startswith(("err ", "invalidmove ")))
-            if not board.is_game_over:  # the game is as it was
+            if not board.is_game_over():  # the game is as it was
                 moves = sorted(board.uhp(move) for move in board.legal_moves)
                 engine.expect("validmoves", engine.ask("validmoves").lines,
                               lambda lines: len(lines) == 1 and sorted(lines[0].split(";")) == moves)
     elif kind == 2:
         for engine in engines:
             engine.game_string("newgame " + board.game_string(), board)
-    elif not board.is_game_over:
+    elif not board.is_game_over():
         engine = rng.choice(engines)
         counts = [f"perft({d}) = {board.perft(d)}" for d in range(3)]
         engine.expect("perft 2", engine.ask("perft 2").lines,
@@ -195,7 +195,7 @@ def run(engines=2, games=2, max_plies=40, movetime=0.05, mischief=0.1, max_secon
             for engine in pair:
                 engine.expect("options", engine.ask("options set RepetitionDraw True").lines, lambda lines: len(lines) == 1)
                 engine.game_string("newgame " + board.game_string(), board)
-            while not board.is_game_over and board.ply < max_plies:
+            while not board.is_game_over() and board.ply < max_plies:
                 if rng.random() < mischief:
                     _mischief(pair, board, rng)
                     continue

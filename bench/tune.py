@@ -70,7 +70,7 @@ def arena_rows(directory):
     for number, record in enumerate(decided):
         result = POINTS[record["result"]][0]
         for board in Game.from_game_string(record["game_string"]).positions(repetition_draw=True):
-            if board.ply >= FIRST_LABELLED_PLY and not board.is_game_over:
+            if board.ply >= FIRST_LABELLED_PLY and not board.is_game_over():
                 rows.append(board_features(board))
                 results.append(result)
                 games.append(number)

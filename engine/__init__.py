@@ -83,7 +83,7 @@ os.environ.setdefault("NUMBA_CACHE_DIR", str(numba_cache_dir()))
 _PUBLIC = {
     **dict.fromkeys(("Board", "Move", "PASS", "Outcome", "WHITE", "BLACK", "QUEEN_SURROUNDED",
                      "BOTH_QUEENS_SURROUNDED", "REPETITION", "PLY_LIMIT", "IllegalMoveError", "NotationError",
-                     "axial", "cell_of"), "game"),
+                     "axial", "cell_of", "side_index", "side_color"), "game"),
     **dict.fromkeys(("Game", "read_game", "read_games", "RESULTS"), "pgn"),
     "board_svg": "io.svg",
     "Searcher": "search.search",

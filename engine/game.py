@@ -14,13 +14,14 @@ Move(bL /wG1)
 'wQ wG1-'
 """
 
+import operator
 from typing import NamedTuple, Optional
 
 import numpy as np
 
+from .colors import BLACK, WHITE, side_color, side_index, warn_deprecated
 from .rules.board import AWAY_REMOVED, compute_key, copy_state, make_move, new_state, put_piece, queens_result, top_piece, unmake_move
 from .rules.bugs import (
-    BLACK,
     BUG_FIRST_ID,
     BUG_OF_LETTER,
     BUGS,
@@ -34,7 +35,6 @@ from .rules.bugs import (
     PIECES_PER_SIDE,
     PLACE_ON_TOP,
     QUEEN_ID,
-    WHITE,
 )
 from .rules.constants import (
     BLACK_WINS,
@@ -131,6 +131,8 @@ __all__ = [
     "Outcome",
     "WHITE",
     "BLACK",
+    "side_index",
+    "side_color",
     "QUEEN_SURROUNDED",
     "BOTH_QUEENS_SURROUNDED",
     "REPETITION",
@@ -158,7 +160,7 @@ _bug_enabled = bug_enabled.py_func
 # Each side's tile that can show the Tick, the one piece that makes an enemy
 # piece act (fan-rules.md §6.7): the controller a MoveString names with `@`.
 _TICK_TILE = next(index for index, bug in enumerate(BUGS) if bug.back and BUGS[BUG_OF_LETTER[bug.back]].abilities & CONTROL)
-_TICK_ID = tuple(side * PIECES_PER_SIDE + BUG_FIRST_ID[_TICK_TILE] for side in (WHITE, BLACK))
+_TICK_ID = tuple(side * PIECES_PER_SIDE + BUG_FIRST_ID[_TICK_TILE] for side in (0, 1))
 
 
 class Move(int):
@@ -320,14 +322,6 @@ def _as_move(move, method):
     raise TypeError(f"{method}() takes a Move, not {type(move).__name__}")
 
 
-def _as_color(color):
-    if not _is_int(color):
-        raise TypeError(f"a colour is WHITE (0) or BLACK (1), not {type(color).__name__}")
-    if color not in (WHITE, BLACK):
-        raise ValueError(f"a colour is WHITE (0) or BLACK (1), not {color}")
-    return int(color)
-
-
 def _as_place(place):
     """A cell from an axial (q, r) pair."""
     if (not isinstance(place, tuple) or len(place) != 2
@@ -378,6 +372,10 @@ _PLACEMENT_RULES = {
     PLACE_ON_TOP: "A Moth or a Butterfly is placed on top of a piece of your colour with no enemy piece next to it.",
 }
 
+# MzingaEngine's reason for a destination that is taken; uhp.md's example session
+# gives it for `play wQ` on the occupied origin too (Board._reference_hint adds why).
+_OCCUPIED = "You can't move there because a piece already exists at that position."
+
 # Why a game ended: by the rules, or adjudicated by the caller (Board.outcome's max_plies).
 QUEEN_SURROUNDED = "Queen surrounded"
 BOTH_QUEENS_SURROUNDED = "both Queens surrounded"
@@ -385,18 +383,70 @@ REPETITION = "repetition"
 PLY_LIMIT = "ply limit"
 
 
-class Outcome(NamedTuple):
-    """How a game ended: the winner (WHITE or BLACK; None for a draw) and the
-    termination (QUEEN_SURROUNDED, ...; a caller may adjudicate with its own)."""
-
-    winner: Optional[int]
+class _OutcomeFields(NamedTuple):
+    winner: Optional[bool]
     termination: str
+
+
+class Outcome(_OutcomeFields):
+    """How a game ended: the winner (WHITE or BLACK, python-chess's True and
+    False; None for a draw) and the termination (QUEEN_SURROUNDED, ...; a caller
+    may adjudicate with its own). A winner given as an old colour, 0 or 1, is
+    read as one (side_index), with a DeprecationWarning."""
+
+    __slots__ = ()
+
+    def __new__(cls, winner, termination):
+        return super().__new__(cls, None if winner is None else side_color(side_index(winner)), termination)
 
     def result(self):
         """The result as a score text: '1-0', '0-1' or '1/2-1/2'."""
         if self.winner is None:
             return "1/2-1/2"
         return "1-0" if self.winner == WHITE else "0-1"
+
+
+class _MethodOrValue:
+    """What `board.is_game_over` and `board.result` give, so that python-chess's
+    calls, `is_game_over()` and `result()`, work while the properties they were
+    still do: called, it gives its value; used as a value (truth, ==, int,
+    hash, an index), it acts as the old property's value with a
+    DeprecationWarning. A plain method there would make `if board.is_game_over:`
+    silently true."""
+
+    __slots__ = ("_name", "_value", "_old")
+
+    def __init__(self, name, value, old):
+        self._name, self._value, self._old = name, value, old
+
+    def __call__(self):
+        return self._value
+
+    def __repr__(self):
+        return f"<Board.{self._name}(), a method: {self._value!r} when called>"
+
+    def _deprecated(self):
+        warn_deprecated(f"board.{self._name} without the call is deprecated: it is a method, "
+                        f"board.{self._name}(), as python-chess's")
+        return self._old
+
+    def __bool__(self):
+        return bool(self._deprecated())
+
+    def __eq__(self, other):
+        return self._deprecated() == other
+
+    def __ne__(self, other):
+        return self._deprecated() != other
+
+    def __hash__(self):
+        return hash(self._deprecated())
+
+    def __int__(self):
+        return int(self._deprecated())
+
+    def __index__(self):
+        return operator.index(self._deprecated())
 
 
 # The scalars of the state that make a position: the key, the side to move and
@@ -475,10 +525,11 @@ class Board:
                     raise ValueError(f"{name} is not a piece of {board.game_type}")
                 state.face[piece] = face
                 put_piece(state, piece, cell_of(q, r))
-        if turn < 1 or to_move not in (WHITE, BLACK):
-            raise ValueError(f"no TurnString has side {to_move} and turn {turn}")
+        side = side_index(to_move)
+        if turn < 1:
+            raise ValueError(f"no TurnString has turn {turn}")
         info = state.info
-        info[INFO_PLY] = info[INFO_REVERSIBLE_FROM] = 2 * (turn - 1) + to_move
+        info[INFO_PLY] = info[INFO_REVERSIBLE_FROM] = 2 * (turn - 1) + side
         names = list(last) + [None] * (2 - len(last))
         info[INFO_LAST_MOVED], info[INFO_LAST_CARRIED] = (-1 if n is None else parse_piece(n) for n in names)
         info[INFO_FROZEN] = -1 if frozen is None else parse_piece(frozen)
@@ -589,12 +640,14 @@ class Board:
 
     @property
     def side_to_move(self):
+        """The side to move as an index, 0 (White) or 1 (Black), as the kernels'
+        arrays and engine.rl's players count sides; `turn` is its colour."""
         return self.ply & 1
 
     @property
     def turn(self):
-        """The side to move, WHITE (0) or BLACK (1), as python-chess's `turn`."""
-        return self.ply & 1
+        """The colour to move, WHITE (True) or BLACK (False), as python-chess's `turn`."""
+        return self.ply & 1 == 0
 
     @property
     def turn_number(self):
@@ -602,19 +655,32 @@ class Board:
         return self.ply // 2 + 1
 
     @property
-    def result(self):
+    def _result_code(self):
         """IN_PROGRESS, WHITE_WINS, BLACK_WINS or DRAW (constants.py)."""
         return int(self._info[INFO_RESULT])
 
     @property
+    def result(self):
+        """`result()`, as python-chess's: '1-0', '0-1', '1/2-1/2', or '*' while the
+        game goes on. Read without the call (the property it was), it is the
+        result code of constants.py (IN_PROGRESS, WHITE_WINS, ...), with a
+        DeprecationWarning."""
+        outcome = self.outcome()
+        return _MethodOrValue("result", "*" if outcome is None else outcome.result(), self._result_code)
+
+    @property
     def is_game_over(self):
-        return self.result != IN_PROGRESS
+        """`is_game_over()`, as python-chess's: whether the rules have ended the
+        game. Read without the call (the property it was), it still tells, with a
+        DeprecationWarning; `if board.is_game_over:` is never silently true."""
+        over = self._result_code != IN_PROGRESS
+        return _MethodOrValue("is_game_over", over, over)
 
     def outcome(self, max_plies=None):
         """The Outcome of a finished game, None while it goes on. With
         `max_plies`, a game the rules have not ended by then is adjudicated
         drawn (PLY_LIMIT)."""
-        result = self.result
+        result = self._result_code
         if result == WHITE_WINS:
             return Outcome(WHITE, QUEEN_SURROUNDED)
         if result == BLACK_WINS:
@@ -663,7 +729,7 @@ class Board:
     def hand(self, color):
         """The names of the pieces `color` (WHITE or BLACK) has not placed, of
         the bugs this game type has, in the table's order: ['wQ', 'wS1', ...]."""
-        return [piece_name(piece) for piece in hand(self, _as_color(color))]
+        return [piece_name(piece) for piece in hand(self, side_index(color))]
 
     def name(self, piece):
         """The name of `piece` (an id) by the face it shows: 'wB1', or with
@@ -739,7 +805,7 @@ class Board:
 
     def queen_neighbours(self, color):
         """How many cells next to `color`'s Queen are filled; None while it is in hand."""
-        cell = self.piece_cell(QUEEN_ID[color])
+        cell = self.piece_cell(QUEEN_ID[side_index(color)])
         if cell < 0:
             return None
         return int(filled_neighbours(self._state.around, cell))
@@ -747,12 +813,12 @@ class Board:
     def placement_cells(self, color):
         """The cells where `color` may place a piece now (its turn or not)."""
         cells = np.empty(NUM_CELLS, dtype=np.int64)
-        count = _placement_cells(self._state, color, cells)
+        count = _placement_cells(self._state, side_index(color), cells)
         return [int(cell) for cell in cells[:count]]
 
     def game_string(self):
         plies = self.ply
-        head = f"{self.game_type};{format_game_state(plies, self.result)};{format_turn(plies)}"
+        head = f"{self.game_type};{format_game_state(plies, self._result_code)};{format_turn(plies)}"
         return ";".join([head] + self._move_strings)
 
     # --- Moves -------------------------------------------------------------------
@@ -818,7 +884,7 @@ class Board:
         if not isinstance(text, str):
             raise TypeError(f"parse_uhp() takes a MoveString such as 'wS1 -wA1', not {type(text).__name__}")
         parsed = parse_move_text(text, fan=bool(self.expansions & FAN_BITS), backs=self.has_venom)
-        if self.is_game_over:
+        if self.is_game_over():
             raise IllegalMoveError(
                 "You can't pass, the game is over." if parsed.is_pass else "You can't play, the game is over."
             )
@@ -852,7 +918,18 @@ class Board:
         if controlled:
             raise IllegalMoveError(f"{self.name(parsed.controller)} can't make {self.name(parsed.piece)} "
                                    "move there.")
-        raise IllegalMoveError(self._illegal_reason(move, blocked))
+        reason = self._illegal_reason(move, blocked)
+        if parsed.reference < 0 and reason == _OCCUPIED:
+            reason += self._reference_hint(parsed.piece)
+        raise IllegalMoveError(reason)
+
+    def _reference_hint(self, piece):
+        """What a player who wrote `piece`'s name alone after the first move
+        (uhp.md's `play wQ`) needs to hear: later moves name a reference piece,
+        with a move of that piece as the example when it has one."""
+        example = next((str(m) for m in self.legal_moves if m.piece == piece), None)
+        return (" Only the first piece is played by its name alone; after it a MoveString names a reference piece"
+                + (f", as '{example}'." if example else "."))
 
     def _parse_named(self, parsed):
         """parse_uhp for a form that names only pieces: the legal move of one of
@@ -929,7 +1006,8 @@ class Board:
         if parsed.reference < 0:
             # A piece alone names the origin, also after the first move: uhp.md's
             # example session answers `play wQ` on an occupied origin with the
-            # usual "a piece already exists at that position".
+            # usual "a piece already exists at that position" (to which
+            # parse_uhp adds that a reference piece is wanted).
             return ORIGIN, bool(state.height[ORIGIN] > 0)
         ref_cell = int(state.piece_cell[parsed.reference])
         if ref_cell < 0:
@@ -955,10 +1033,10 @@ class Board:
         turns 1 and 4 and the order of copies), whether pieces may move yet, and
         whether the piece is covered, pinned or moved last."""
         if move.is_pass:
-            if self.is_game_over:
+            if self.is_game_over():
                 return "You can't pass, the game is over."
             return "You can't pass when you have valid moves."
-        if self.is_game_over:
+        if self.is_game_over():
             return "You can't play, the game is over."
         state = self._state
         piece = move.piece
@@ -986,7 +1064,7 @@ class Board:
         if not in_play and piece not in placeable and any(PIECE_BUG[p] == bug for p in placeable):
             return "When there are multiple pieces of the same bug type, you must play the pieces in order."
         if blocked:
-            return "You can't move there because a piece already exists at that position."
+            return _OCCUPIED
         if not in_play and not (placement_faces(state, piece) >> move.face) & 1:
             if self.has_venom and bug == PIECE_BUG[queen]:
                 return "The Queen tile is placed Queen side up."

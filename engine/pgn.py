@@ -93,11 +93,9 @@ class Game:
 
     @classmethod
     def from_board(cls, board, **headers):
-        """The game `board` has played, its result from Board.outcome ('*' while it
+        """The game `board` has played, its result from Board.result() ('*' while it
         goes on); keyword arguments are tags (White='hexbee', Round='3', ...)."""
-        outcome = board.outcome()
-        return cls(board.game_type, board.game_string().split(";")[3:], headers,
-                   "*" if outcome is None else outcome.result())
+        return cls(board.game_type, board.game_string().split(";")[3:], headers, board.result())
 
     @classmethod
     def from_game_string(cls, text, **headers):

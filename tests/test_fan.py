@@ -11,14 +11,14 @@ import re
 
 import pytest
 
-from engine.rules.bugs import BLACK, BUG_OF_LETTER, BUGS, EXPANSION_BIT, PIECE_NAMES, FAN_CAPABILITIES, RESTS_ON_TOP, fan_game_types, game_types
+from engine.rules.bugs import BUG_OF_LETTER, BUGS, EXPANSION_BIT, PIECE_NAMES, FAN_CAPABILITIES, RESTS_ON_TOP, fan_game_types, game_types
 from engine.rules.board import compute_key, make_move, unmake_move
 from engine.rules.constants import INFO_FROZEN, INFO_KEY, INFO_LAST_CARRIED, INFO_LAST_MOVED, INFO_PLY, INFO_RESULT
 from engine.rules.errors import IllegalMoveError, NotationError
 from engine.search.evaluate import (
     DEFAULT_WEIGHTS, W_LOCKED_BY_SCORPION, W_MOVABLE, W_ON_ENEMY_QUEEN, W_STINK_BUG_BY_OWN_QUEEN, W_PILLBUG_NEXT_TO_OWN_QUEEN, W_QUEEN_FILLED, board_features,
 )
-from engine.game import Board
+from engine.game import BLACK, WHITE, Board
 from engine.rules.hexgrid import axial
 from engine.rules.notation import format_game_type, parse_game_type
 from engine.search.search import Searcher
@@ -183,7 +183,7 @@ def engine_board(position):
     # Last is the mover first (the Dragonfly before its cargo, `Prime`).
     last = sorted(position.last, key=lambda name: name != position.prime and name[1:] != "Dx")
     frozen = next(iter(position.frozen), None)
-    to_move = "wb".index(position.to_move)
+    to_move = WHITE if position.to_move == "w" else BLACK
     return Board.from_stacks(position.game_type, position.stacks, to_move=to_move, turn=position.turn,
                              last=last, frozen=frozen, placed=position.placed)
 
@@ -281,7 +281,7 @@ def test_a_controlled_sting_is_the_own_one_and_a_controlled_kill_can_lose_the_ga
     with pytest.raises(IllegalMoveError, match=re.escape("bK is not yours: only your Tick makes it act (@wT).")):
         board.parse_uhp("bK xbQ")
     board.push_uhp("bK xbQ @wT")
-    assert board.outcome().winner == 0 and board.game_string().endswith(";bK xbQ @wT")
+    assert board.outcome().winner == WHITE and board.game_string().endswith(";bK xbQ @wT")
 
 
 # EX-VN2's board (Base+L+Venom, Last = {wA2}) as stacks.

@@ -1,8 +1,11 @@
 """What Board reports about a position: the outcome and why, a Queen's filled
 neighbours, the cells to place on, the pieces in play."""
 
+import warnings
+
 import pytest
 
+from engine.rules.constants import IN_PROGRESS, WHITE_WINS
 from engine.rules.errors import IllegalMoveError
 from engine.game import (
     BLACK,
@@ -15,6 +18,8 @@ from engine.game import (
     Move,
     Outcome,
     axial,
+    side_color,
+    side_index,
 )
 from engine.rules.bugs import PIECE_NAMES
 from engine.rules.notation import piece_name
@@ -121,7 +126,7 @@ def test_illegal_moves_beyond_mzingas_file_say_why(game_string, move_string, rea
 def test_a_thrown_piece_has_no_move_and_nothing_else_holds_it():
     board = Board.from_game_string(THROWN)
     thrown = board.last_moved
-    assert piece_name(thrown) == "wP" and not board.is_game_over
+    assert piece_name(thrown) == "wP" and not board.is_game_over()
     assert [m for m in board.legal_moves if m.piece == thrown] == []
     assert (thrown, 0) in [(p, level) for p, _, level in board.pieces_in_play()]  # alone on the ground
     # One ply on (White places, Black moves its Queen), it moves again.
@@ -149,7 +154,7 @@ def long_game(plies, seed=1):
         rng.shuffle(moves)
         for move in moves:
             board.push(move)
-            if not board.is_game_over:
+            if not board.is_game_over():
                 break
             board.pop()
     return board
@@ -192,6 +197,48 @@ def test_turn_peek_and_pop_name_the_moves():
         Board().peek()
     with pytest.raises(IndexError, match="no moves"):
         Board().pop()
+
+
+def test_colours_are_python_chess_bools_so_turn_is_true_for_white():
+    """Issue 29: WHITE was 0, so `if board.turn:` was true for Black."""
+    assert WHITE is True and BLACK is False
+    board = Board.from_game_string(OPENING)
+    assert board.turn is WHITE and board.side_to_move == 0
+    board.push_uhp("wA1 /wQ")
+    assert board.turn is BLACK and board.side_to_move == 1
+    assert [side_index(color) for color in (WHITE, BLACK)] == [0, 1] and [side_color(0), side_color(1)] == [WHITE, BLACK]
+    assert Board.from_game_string(NOKAMUTE["White wins"]).outcome().winner is WHITE
+    assert Board.from_game_string(WHITE_SUICIDE).outcome().winner is BLACK
+    assert Board.from_stacks("Base", {(0, 0): ["wQ"], (1, 0): ["bQ"]}, to_move=BLACK).game_string() == "Base;InProgress;Black[5]"
+
+
+def test_the_old_colours_0_and_1_are_read_with_a_deprecation_warning():
+    board = Board.from_game_string(NOKAMUTE["White wins"])
+    for old, color in ((0, WHITE), (1, BLACK)):
+        with pytest.warns(DeprecationWarning, match="colours are WHITE \\(True\\) and BLACK \\(False\\)") as caught:
+            assert board.hand(old) == board.hand(color)
+            assert board.queen_neighbours(old) == board.queen_neighbours(color)
+            assert board.placement_cells(old) == board.placement_cells(color)
+            assert Outcome(old, QUEEN_SURROUNDED) == Outcome(color, QUEEN_SURROUNDED)
+        assert {warning.filename for warning in caught} == {__file__}  # the caller's line, not the engine's
+    with pytest.warns(DeprecationWarning):
+        assert Board.from_stacks("Base", {(0, 0): ["wQ"]}, to_move=1).turn is BLACK
+
+
+def test_is_game_over_and_result_are_methods_and_the_old_properties_warn():
+    """Issue 29: python-chess has `is_game_over()` and `result()`, Board had
+    properties; read without the call they still give the old values, warning."""
+    playing, won = Board.from_game_string(OPENING), Board.from_game_string(NOKAMUTE["White wins"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert (playing.is_game_over(), playing.result()) == (False, "*")
+        assert (won.is_game_over(), won.result()) == (True, "1-0")
+    with pytest.warns(DeprecationWarning, match="board.is_game_over\\(\\), as python-chess's"):
+        assert not playing.is_game_over
+    with pytest.warns(DeprecationWarning):
+        assert won.is_game_over and won.is_game_over == True  # noqa: E712
+    with pytest.warns(DeprecationWarning, match="board.result\\(\\)"):
+        assert won.result == WHITE_WINS and playing.result == IN_PROGRESS and int(won.result) == WHITE_WINS
 
 
 def test_a_listed_move_prints_as_the_board_names_it_even_after_the_board_moves_on():
@@ -259,8 +306,8 @@ def test_swapped_copies_of_a_bug_share_a_key_but_not_equality():
     (lambda b: b.push_uhp(None), TypeError, "MoveString"),
     (lambda b: b.perft("3"), TypeError, "depth"),
     (lambda b: b.perft(-1), ValueError, "0 or more"),
-    (lambda b: b.hand("w"), TypeError, "WHITE \\(0\\) or BLACK \\(1\\)"),
-    (lambda b: b.hand(2), ValueError, "WHITE \\(0\\) or BLACK \\(1\\), not 2"),
+    (lambda b: b.hand("w"), TypeError, "WHITE \\(True\\) or BLACK \\(False\\)"),
+    (lambda b: b.hand(2), ValueError, "WHITE \\(True\\) or BLACK \\(False\\), not 2"),
     (lambda b: b.piece_at("a1"), TypeError, "axial \\(q, r\\)"),
     (lambda b: b.stack_at((0, 0.5)), TypeError, "axial \\(q, r\\)"),
     (lambda b: b.locate(3), TypeError, "'wS1'"),

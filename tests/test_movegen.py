@@ -92,7 +92,7 @@ def test_nokamute_uhp_cases(title, game_string, move_strings):
     repetition = title == "Draw by threefold repetition"
     board = Board.from_game_string(game_string, repetition_draw=repetition)
     assert board.game_string().split(";")[1] == game_string.split(";")[1]
-    if board.is_game_over:
+    if board.is_game_over():
         assert board.legal_moves == []
     else:
         assert_same_moves(board, _expected_moves(board, move_strings))
@@ -101,7 +101,7 @@ def test_nokamute_uhp_cases(title, game_string, move_strings):
 def test_threefold_repetition_is_not_a_draw_by_default():
     game_string = next(gs for title, gs, _ in read_nokamute_cases() if title == "Draw by threefold repetition")
     board = Board.from_game_string(game_string)
-    assert not board.is_game_over
+    assert not board.is_game_over()
 
 
 def test_forced_pass_is_the_only_move():

@@ -144,6 +144,26 @@ def test_a_piece_alone_names_the_origin_after_the_first_move_too():
     assert board.parse_uhp(board.uhp(move)) == move
 
 
+def test_a_piece_alone_on_the_taken_origin_is_told_to_name_a_reference_piece():
+    """Issue 29: `play wQ` after the first move said only that the place is
+    taken. It keeps uhp.md's reason and says how a later move is written, with
+    a legal one as the example; a reference that names a taken place (or a
+    piece that cannot be placed) gets MzingaEngine's reason alone."""
+    board = Board.from_game_string("Base+MLP;InProgress;White[2];wG1;bL /wG1")
+    with pytest.raises(IllegalMoveError) as refused:
+        board.parse_uhp("wQ")
+    assert str(refused.value) == (
+        "You can't move there because a piece already exists at that position. Only the first piece is "
+        "played by its name alone; after it a MoveString names a reference piece, as 'wQ \\wG1'."
+    )
+    with pytest.raises(IllegalMoveError) as refused:
+        board.parse_uhp("wQ bL/")  # the place of wG1
+    assert str(refused.value) == "You can't move there because a piece already exists at that position."
+    with pytest.raises(IllegalMoveError) as refused:
+        board.parse_uhp("bQ")
+    assert str(refused.value) == "It's not that player's turn."
+
+
 def test_pass_is_parsed_in_any_case_but_only_legal_when_forced():
     board = Board("Base")
     with pytest.raises(IllegalMoveError, match="valid moves"):

@@ -1,5 +1,6 @@
 """Perft against the reference tables (rules.md, "Perft")."""
 
+import io
 import signal
 import subprocess
 import sys
@@ -11,7 +12,7 @@ import pytest
 
 from engine import perft_cli
 from engine.game import Board
-from engine.rules.perft import StopFlag
+from engine.rules.perft import StopFlag, perft_line
 
 from .conftest import read_rows
 
@@ -92,10 +93,48 @@ def test_a_stop_ends_a_deep_count_at_once(threads):
     assert board.game_string() == game_string  # every make undone
 
 
+@pytest.mark.parametrize("depth,count,seconds,line", [
+    (0, 1, 0.0, "perft(0) = 1 in <1 ms."),
+    (2, 294, 0.0004, "perft(2) = 294 in <1 ms."),
+    (1, 7, 0.019, "perft(1) = 7 in 19 ms. 0.37 KN/s"),
+    (1, 0, 0.002, "perft(1) = 0 in 2 ms. 0 KN/s"),
+    (5, 10**9, 3.0, "perft(5) = 1000000000 in 3000 ms. 333333 KN/s"),
+])
+def test_a_result_line_rates_only_what_was_timed_and_never_shows_leaves_as_0_kn_s(depth, count, seconds, line):
+    """Issue 29: `perft(0) = 1 in 0 ms. 0 KN/s` rated a count too quick to time,
+    and `perft(1) = 7 in 19 ms. 0 KN/s` rounded its leaves away."""
+    assert perft_line(depth, count, seconds) == line
+
+
 def test_the_command_line_prints_mzinga_lines(capsys):
     assert perft_cli.main(["Base+MLP;InProgress;White[2];wG1;bL /wG1", "2"]) == 0
+    printed = capsys.readouterr()
+    assert [line.split(" in ")[0] for line in printed.out.splitlines()] == ["perft(1) = 24", "perft(2) = 504"]
+    assert printed.err == ""  # stderr is no terminal here: no progress in logs and pipes
+
+
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_on_a_terminal_the_command_line_shows_how_far_each_depth_has_got(capsys, monkeypatch):
+    """Issue 29: a deep depth was silent for its whole count."""
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert perft_cli.main(["Base", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert [line.split(" in ")[0] for line in lines] == ["perft(1) = 24", "perft(2) = 504"]
+    assert [line.split(" in ")[0] for line in lines] == ["perft(1) = 4", "perft(2) = 96", "perft(3) = 1440"]
+    shown = terminal.getvalue().split(perft_cli.CLEAR_LINE)
+    assert "perft(3): 3/4 root moves, 1,080 leaves so far" in shown
+    assert shown[-1] == ""  # the line is erased before each result line
+
+
+@pytest.mark.parametrize("name,game_string,depth,count", [row for row in MIDGAME if row[2] >= 2 and row[3] < 2 * 10**6][:5])
+def test_counting_root_move_by_root_move_gives_perft(name, game_string, depth, count):
+    board = Board.from_game_string(game_string)
+    assert perft_cli.count(board, depth, 2, StopFlag(), io.StringIO()) == count
+    assert board.game_string() == game_string
 
 
 def test_ctrl_c_stops_the_command_line_cleanly(kernel_cache):

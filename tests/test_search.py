@@ -207,7 +207,7 @@ def test_the_sampled_positions_are_in_progress_from_distinct_real_games_and_repe
 
     boards = sample_positions(12, seed=3)
     assert len(boards) == 12
-    assert all(not board.is_game_over and len(board.legal_moves) > 1 for board in boards)
+    assert all(not board.is_game_over() and len(board.legal_moves) > 1 for board in boards)
     assert all(SAMPLE_PLIES[0] <= board.ply <= SAMPLE_PLIES[1] for board in boards)
     game_strings = [board.game_string() for board in boards]
     assert len(set(game_strings)) == 12

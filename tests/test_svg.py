@@ -324,7 +324,7 @@ def test_repr_stays_the_game_string():
 def test_any_position_of_a_random_game_renders(game_type, seed, plies):
     rng = random.Random(seed)
     board = Board(game_type)
-    while board.ply < plies and not board.is_game_over:
+    while board.ply < plies and not board.is_game_over():
         board.push(rng.choice(board.legal_moves))
     moves = board.legal_moves
     highlights = [move.dest for move in moves[:10] if not move.is_pass]
@@ -455,7 +455,7 @@ def test_pieces_removed_from_the_game_follow_their_hand_crossed_out():
 def test_any_position_of_a_random_venom_game_shows_each_face(game_type, seed, plies):
     rng = random.Random(seed)
     board = Board(game_type)
-    while board.ply < plies and not board.is_game_over:
+    while board.ply < plies and not board.is_game_over():
         board.push(rng.choice(board.legal_moves))
     root = parse(board, arrows=pv_arrows(board, board.legal_moves[:1]))
     for piece, cell, _ in board.pieces_in_play():

@@ -13,7 +13,7 @@ from engine.game import Board
 
 def random_game(seed, plies):
     board, rng = Board("Base+MLP", repetition_draw=True), random.Random(seed)
-    while board.ply < plies and not board.is_game_over:
+    while board.ply < plies and not board.is_game_over():
         board.push(rng.choice(board.legal_moves))
     return board
 
@@ -31,7 +31,7 @@ def test_arena_games_give_a_row_a_position_from_ply_8_labelled_with_the_result(t
         moves = board.game_string().split(";")[3:]
         for ply in range(FIRST_LABELLED_PLY, board.ply + 1):
             position = Board.from_game_string(";".join(["Base+MLP", "InProgress", "White[1]", *moves[:ply]]))
-            if not position.is_game_over:
+            if not position.is_game_over():
                 expected_rows.append(board_features(position))
                 expected_results.append({"1-0": 1.0, "1/2-1/2": 0.5}[result])
                 expected_numbers.append(number)

@@ -437,7 +437,7 @@ def test_a_whole_game_against_the_engine(tab):
     tab.page.select_option("#limit-kind", "depth")
     tab.page.fill("#limit-value", "1")
     tab.page.select_option("#player-black", "engine")
-    while tab.game.board.ply < 120 and not tab.game.board.is_game_over:
+    while tab.game.board.ply < 120 and not tab.game.board.is_game_over():
         actions = tab.game.actions()
         on_cells = [action for action in actions if action["to"] is not None]
         if on_cells:

@@ -19,6 +19,7 @@ White in hand: wQ wS2 wB1 wB2 wG1 wG2 wG3 wA1 wA2 wA3
 Black in hand: bQ bS2 bB1 bB2 bG1 bG2 bG3 bA1 bA2 bA3
 """
 
+from ..colors import side_index
 from ..rules.bugs import BLACK, NUM_PIECES, PIECE_NAMES, PIECES, WHITE
 from ..rules.hexgrid import DIRECTION_DQ_DR, axial
 
@@ -77,7 +78,7 @@ def status_line(board):
         return f"{head}: {COLOR_NAMES[board.side_to_move]} to move"
     if outcome.winner is None:
         return f"{head}: draw ({outcome.termination})"
-    return f"{head}: {COLOR_NAMES[outcome.winner]} wins ({outcome.termination})"
+    return f"{head}: {COLOR_NAMES[side_index(outcome.winner)]} wins ({outcome.termination})"
 
 
 def cell_label(board, pile):

@@ -27,6 +27,7 @@ so that this layer sits below it. The command line is engine/svg.py.
 import math
 from xml.sax.saxutils import escape, quoteattr
 
+from ..colors import side_index
 from ..rules.bugs import BLACK, BUG_BACK, BUGS, PIECE_NAMES, PIECES, WHITE
 from ..rules.hexgrid import axial
 from .diagram import COLOR_NAMES, border, hand_by_bug, removed, stacks, status_line
@@ -375,7 +376,7 @@ def _hand_labels(board):
     elif outcome.winner is None:
         labels = [label + draw for label in labels]
     else:
-        labels[outcome.winner] += wins
+        labels[side_index(outcome.winner)] += wins
     return labels
 
 

@@ -12,14 +12,15 @@ fails is `err <message>`, and a failed command leaves the game as it was.
 >>> session = Session(out)
 >>> for line in ["newgame Base+MLP", "play wG1", "play bL /wG1", "play wQ", "undo"]:
 ...     session.handle(line)
->>> print(out.getvalue(), end="")
+>>> print(out.getvalue(), end="")  # doctest: +NORMALIZE_WHITESPACE
 Base+MLP;NotStarted;White[1]
 ok
 Base+MLP;InProgress;Black[1];wG1
 ok
 Base+MLP;InProgress;White[2];wG1;bL /wG1
 ok
-invalidmove You can't move there because a piece already exists at that position.
+invalidmove You can't move there because a piece already exists at that position. Only the first piece
+  is played by its name alone; after it a MoveString names a reference piece, as 'wQ \\wG1'.
 ok
 Base+MLP;InProgress;Black[1];wG1
 ok
@@ -263,7 +264,7 @@ class Session:
 
     def _game_in_progress(self):
         board = self._game()
-        if board.is_game_over:
+        if board.is_game_over():
             raise CommandError(GAME_OVER)
         return board
 

@@ -205,11 +205,20 @@ def perft(state, depth, threads=1, stop=None):
 
 
 def perft_line(depth, count, seconds):
-    """One result line in MzingaEngine's format.
+    """One result line in MzingaEngine's format, its rate in at least two figures.
+    A count that took under a millisecond gets no rate: the timer's own overhead
+    would be most of it.
 
     >>> perft_line(3, 6678, 0.02)
     'perft(3) = 6678 in 20 ms. 334 KN/s'
+    >>> perft_line(1, 7, 0.019)
+    'perft(1) = 7 in 19 ms. 0.37 KN/s'
+    >>> perft_line(0, 1, 0.0002)
+    'perft(0) = 1 in <1 ms.'
     """
     ms = seconds * 1000.0
-    knps = count / ms if ms > 0 else 0.0
-    return f"perft({depth}) = {count} in {ms:.0f} ms. {knps:.0f} KN/s"
+    if ms < 1:
+        return f"perft({depth}) = {count} in <1 ms."
+    knps = count / ms
+    rate = f"{knps:.0f}" if knps >= 10 else f"{knps:.2g}"
+    return f"perft({depth}) = {count} in {ms:.0f} ms. {rate} KN/s"

@@ -33,6 +33,7 @@ from collections import OrderedDict
 from typing import NamedTuple, Optional
 
 from .. import MAX_LINE_CHARS
+from ..colors import side_index
 from ..rules.bugs import PIECE_NAMES, fan_game_types, game_types
 from ..io.diagram import COLOR_NAMES
 from ..rules.hexgrid import axial
@@ -186,7 +187,7 @@ class Game:
         """Read `validmoves` from the Session and resolve each MoveString on the Board."""
         board = self.board
         actions, cells = [], []
-        if not board.is_game_over:
+        if not board.is_game_over():
             for text in self._command("validmoves")[0].split(";"):
                 move = board.parse_uhp(text)
                 action = {"move": text, "kind": move.kind, "piece": None, "from": None, "to": None}
@@ -273,7 +274,7 @@ class Game:
             raise GameError("A search is already running in this game; press Stop first.", 409)
         try:
             board = self.board
-            if board.is_game_over:
+            if board.is_game_over():
                 raise GameError("The game is over. Start a new game or undo.")
             with self._search_lock:
                 self.search = Search("play" if play else "analyse", True, board.game_string(), board.ply)
@@ -454,7 +455,7 @@ def _cell_text(cell):
 def _result_text(outcome):
     if outcome.winner is None:
         return f"Draw ({outcome.termination})"
-    return f"{COLOR_NAMES[outcome.winner]} wins ({outcome.termination})"
+    return f"{COLOR_NAMES[side_index(outcome.winner)]} wins ({outcome.termination})"
 
 
 class Games:
