@@ -81,7 +81,7 @@ os.environ.setdefault("NUMBA_CACHE_DIR", str(numba_cache_dir()))
 
 # The public names and the module of each, imported when first asked for.
 _PUBLIC = {
-    **dict.fromkeys(("Board", "Move", "PASS", "Outcome", "WHITE", "BLACK", "QUEEN_SURROUNDED",
+    **dict.fromkeys(("Board", "Move", "PASS", "Outcome", "WHITE", "BLACK", "QUEEN_SURROUNDED", "QUEEN_REMOVED",
                      "BOTH_QUEENS_SURROUNDED", "REPETITION", "PLY_LIMIT", "IllegalMoveError", "NotationError",
                      "axial", "cell_of", "side_index", "side_color"), "game"),
     **dict.fromkeys(("Game", "read_game", "read_games", "RESULTS"), "pgn"),

@@ -378,6 +378,7 @@ _OCCUPIED = "You can't move there because a piece already exists at that positio
 
 # Why a game ended: by the rules, or adjudicated by the caller (Board.outcome's max_plies).
 QUEEN_SURROUNDED = "Queen surrounded"
+QUEEN_REMOVED = "Queen removed"  # by a Killer beetle or a Mantis (Predators, PR-1)
 BOTH_QUEENS_SURROUNDED = "both Queens surrounded"
 REPETITION = "repetition"
 PLY_LIMIT = "ply limit"
@@ -681,10 +682,10 @@ class Board:
         `max_plies`, a game the rules have not ended by then is adjudicated
         drawn (PLY_LIMIT)."""
         result = self._result_code
-        if result == WHITE_WINS:
-            return Outcome(WHITE, QUEEN_SURROUNDED)
-        if result == BLACK_WINS:
-            return Outcome(BLACK, QUEEN_SURROUNDED)
+        if result in (WHITE_WINS, BLACK_WINS):
+            winner = WHITE if result == WHITE_WINS else BLACK
+            removed = self.is_removed(QUEEN_ID[1 - side_index(winner)])
+            return Outcome(winner, QUEEN_REMOVED if removed else QUEEN_SURROUNDED)
         if result == DRAW:
             both = queens_result(self._state) == DRAW
             return Outcome(None, BOTH_QUEENS_SURROUNDED if both else REPETITION)

@@ -18,7 +18,7 @@ from engine.rules.errors import IllegalMoveError, NotationError
 from engine.search.evaluate import (
     DEFAULT_WEIGHTS, W_LOCKED_BY_SCORPION, W_MOVABLE, W_ON_ENEMY_QUEEN, W_STINK_BUG_BY_OWN_QUEEN, W_PILLBUG_NEXT_TO_OWN_QUEEN, W_QUEEN_FILLED, board_features,
 )
-from engine.game import BLACK, WHITE, Board
+from engine.game import BLACK, QUEEN_REMOVED, WHITE, Board
 from engine.rules.hexgrid import axial
 from engine.rules.notation import format_game_type, parse_game_type
 from engine.search.search import Searcher
@@ -281,7 +281,7 @@ def test_a_controlled_sting_is_the_own_one_and_a_controlled_kill_can_lose_the_ga
     with pytest.raises(IllegalMoveError, match=re.escape("bK is not yours: only your Tick makes it act (@wT).")):
         board.parse_uhp("bK xbQ")
     board.push_uhp("bK xbQ @wT")
-    assert board.outcome().winner == WHITE and board.game_string().endswith(";bK xbQ @wT")
+    assert board.outcome() == (WHITE, QUEEN_REMOVED) and board.game_string().endswith(";bK xbQ @wT")
 
 
 # EX-VN2's board (Base+L+Venom, Last = {wA2}) as stacks.
