@@ -13,7 +13,7 @@ import pytest
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
 # Bottom first. A module may import its own layer and the ones below it.
 LAYERS = (
-    ("rules",),
+    ("rules", "colors"),  # colors: the public colours, plain Python
     ("io",),
     ("game",),
     ("pgn",),
