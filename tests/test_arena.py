@@ -34,6 +34,7 @@ from bench.timecontrol import GameClock, TimeControl, format_uhp_time
 from bench.tournament import required_capabilities, schedule
 from engine.game import Board
 from engine.pgn import read_games
+from engine.search.search import Searcher
 
 from .conftest import file_lines, interrupted_arena
 
@@ -179,7 +180,8 @@ def test_shipped_openings(game_type):
     openings = load_openings(default_openings_file(game_type))
     boards = [Board.from_game_string(opening) for opening in openings]
     assert len(openings) >= (100 if game_type in ("Base", "Base+MLP") else 50)
-    assert all(board.game_type == game_type and board.ply == 6 and is_balanced(board) for board in boards)
+    searcher = Searcher()
+    assert all(board.game_type == game_type and board.ply == 6 and is_balanced(board, searcher) for board in boards)
     assert len({position_key(board) for board in boards}) == len(boards)
 
 
