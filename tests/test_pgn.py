@@ -2,6 +2,7 @@
 and replayed (engine/pgn.py)."""
 
 import io
+import random
 
 import pytest
 
@@ -144,3 +145,24 @@ def test_read_game_takes_a_path_as_read_games_does(tmp_path):
     path = tmp_path / "game.pgn"
     path.write_text(str(Game.from_board(board)) + "\n", encoding="utf-8")
     assert read_game(path).moves == read_game(str(path)).moves == next(read_games(path)).moves
+
+
+def rare_kinds_game(seed, plies=150):
+    """A seeded random Base+MLP+Venom+Predators game that plays a kind other than a
+    placement, move or flip half the times it can: stings, swaps, removals, control."""
+    rng = random.Random(seed)
+    board = Board("Base+MLP+Venom+Predators")
+    while board.ply < plies and not board.is_game_over():
+        moves = board.legal_moves
+        rare = [move for move in moves if move.kind not in ("place", "move", "flip")]
+        board.push(rng.choice(rare if rare and rng.random() < 0.5 else moves))
+    return board
+
+
+def test_venom_and_predators_games_are_recorded_and_replay():
+    boards = [rare_kinds_game(1), rare_kinds_game(5)]  # 150 plies in progress; the Mantis takes wQ on ply 9
+    assert {"flip", "sting", "swap", "remove", "control"} <= {move.kind for move in boards[0].move_stack}
+    text = "".join(str(Game.from_board(board)) for board in boards)
+    games = list(read_games(io.StringIO(text)))
+    assert [game.board().game_string() for game in games] == [board.game_string() for board in boards]
+    assert [game.result for game in games] == ["*", "1-0"] and all(mark in text for mark in (" @", " ~", " =", " x"))
