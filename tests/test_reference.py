@@ -129,12 +129,11 @@ def play_and_compare(game_type, seed, max_plies, by_piece=None):
 
 @pytest.mark.parametrize("game_type", GAME_TYPES)
 def test_random_games_agree_with_the_reference(game_type):
-    """About 2,900 positions per game type: 16 games of up to 200 plies (in all 8
-    types about 22,900 positions, of which about 12,500 hold a stack, 6,300 a
-    possible throw and 1,650 a mosquito on top; 24 games end with a Queen
-    surrounded)."""
-    positions = sum(play_and_compare(game_type, seed, 200) for seed in range(16))
-    assert positions > 1_000
+    """About 1,400 positions per game type: 8 games of up to 200 plies (in all 8
+    types 11,388 positions, of which 6,290 hold a stack; 13 games end with a Queen
+    surrounded). The official rules are settled; -m slow plays 160 games more."""
+    positions = sum(play_and_compare(game_type, seed, 200) for seed in range(8))
+    assert positions > 500
 
 
 @pytest.mark.slow
