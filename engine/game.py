@@ -20,7 +20,7 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from .colors import BLACK, WHITE, side_color, side_index, warn_deprecated
-from .rules.board import AWAY_REMOVED, compute_key, copy_state, make_move, new_state, put_piece, queens_result, top_piece, unmake_move
+from .rules.board import AWAY_REMOVED, compute_key, copy_state, face_bug, make_move, new_state, put_piece, queens_result, top_piece, unmake_move
 from .rules.bugs import (
     BUG_FIRST_ID,
     BUG_OF_LETTER,
@@ -775,6 +775,11 @@ class Board:
         """Whether `piece` (an id) is a Venom tile back side up, as tile B1 is the
         Firefly wF1 (fan-rules.md §6.0)."""
         return bool(self._face[_as_piece_id(piece)])
+
+    def face_bug(self, piece):
+        """The bug (an index of the table of bugs) of the face `piece` (an id) shows:
+        the Firefly's for tile B1 back side up (fan-rules.md VN-1)."""
+        return int(face_bug(self._state, _as_piece_id(piece)))
 
     @property
     def frozen(self):

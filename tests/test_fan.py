@@ -310,6 +310,8 @@ def test_no_flip_in_a_venom_variant_and_none_for_a_predator():
     with pytest.raises(IllegalMoveError, match=re.escape("no flip turns in Base+Venom(Placed)")):
         board.parse_uhp("wR1 ~")
     assert board.shows_back(PIECE_NAMES.index("wS1")) and not board.shows_back(PIECE_NAMES.index("wQ"))
+    scorpion, spider, queen = (BUG_OF_LETTER[letter] for letter in "RSQ")
+    assert [board.face_bug(PIECE_NAMES.index(name)) for name in ("wS1", "wQ", "wS2")] == [scorpion, queen, spider]
     board = Board.from_stacks("Base+Venom+Predators", {(0, 0): ["wQ"], (1, 0): ["bQ"], (-1, 0): ["wK"]})
     with pytest.raises(IllegalMoveError, match="wK has no back to flip to"):
         board.parse_uhp("wK ~")

@@ -28,7 +28,7 @@ import math
 from xml.sax.saxutils import escape, quoteattr
 
 from ..colors import side_index
-from ..rules.bugs import BLACK, BUG_BACK, BUGS, PIECE_NAMES, PIECES, WHITE
+from ..rules.bugs import BLACK, BUGS, PIECE_NAMES, PIECES, WHITE
 from ..rules.hexgrid import axial
 from .diagram import COLOR_NAMES, border, hand_by_bug, removed, stacks, status_line
 
@@ -110,15 +110,9 @@ def _place_text(place):
     return f"{place[0]},{place[1]}"
 
 
-def _face_bug(board, piece):
-    """The bug of the face `piece` shows (a Venom tile back side up shows its back's)."""
-    bug = PIECES[piece][1]
-    return BUG_BACK[bug] if board.shows_back(piece) else bug
-
-
 def _title(board, piece):
     color, bug, _ = PIECES[piece]
-    title = f"{board.name(piece)}: {COLOR_NAMES[color]} {BUGS[_face_bug(board, piece)].name}"
+    title = f"{board.name(piece)}: {COLOR_NAMES[color]} {BUGS[board.face_bug(piece)].name}"
     if board.shows_back(piece):
         title += f", the back of its {BUGS[bug].name} tile"
     return title
@@ -202,7 +196,7 @@ def _piece(layout, board, place, pile, marks):
     x, y = layout.center(place)
     top = pile[-1]
     color, _, copy = PIECES[top]
-    letter = BUGS[_face_bug(board, top)].letter
+    letter = BUGS[board.face_bug(top)].letter
     title = _title(board, top) + (f", on top of a stack of {len(pile)}" if len(pile) > 1 else "")
     title += "".join(f"; {text}" for _, text in marks)
     side = COLOR_NAMES[color].lower()
@@ -348,7 +342,7 @@ def _hand_row(layout, board, color, label, cx, cy, box, outward):
     for index, piece in enumerate(gone, start=len(groups)):
         line, column = divmod(index, HAND_LINE_KINDS)
         x, y = first + column * step, cy + outward * line * line_step
-        name, letter = board.name(piece), BUGS[_face_bug(board, piece)].letter
+        name, letter = board.name(piece), BUGS[board.face_bug(piece)].letter
         cross = radius * 0.6
         parts.append(
             f'<g class="removed {side}" data-removed="{PIECE_NAMES[piece]}"><title>{name} was removed from the game'
