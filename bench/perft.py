@@ -2,6 +2,8 @@
 
     python -m bench.perft                    # start positions and the Base+MLP mid-game rows
     python -m bench.perft --quick            # shallower
+    python -m bench.perft --fan              # the fan game types from the start, beside
+                                             # Base and Base+MLP
     python -m bench.perft --baseline ../base # the same positions, one thread, this tree
                                              # against another checkout (e.g. a worktree
                                              # of 4c37ca1), best of --repeat, with the ratio
@@ -23,6 +25,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "perft_midgame.tsv"
 GAME_TYPES = ("Base", "Base+M", "Base+L", "Base+P", "Base+ML", "Base+MP", "Base+LP", "Base+MLP")
+# (game type, depth) from the start: the fan pieces' goal is half of Base+MLP's rate.
+FAN_CASES = (
+    ("Base", 6), ("Base+MLP", 6), ("Base+Guardians", 6), ("Base+Dx", 6), ("Base+E", 6), ("Base+J", 6),
+    ("Base+MLP+Guardians+Dx+E+J", 5), ("Base+Venom", 6), ("Base+MLP+Venom", 5), ("Base+Predators", 6),
+    ("Base+MP+Venom+Predators", 5), ("Base+MLP+Venom+Predators", 5),
+)
 
 # Runs inside the subprocess, in the tree given as its first argument: only the
 # public Board API, which the baseline has as well.
@@ -75,8 +83,11 @@ class Timer:
         self.process.wait()
 
 
-def cases(quick):
-    """(name, position, depth): the positions the rules-core targets name."""
+def cases(quick, fan=False):
+    """(name, position, depth): the positions the rules-core targets name, or the
+    fan game types' start positions."""
+    if fan:
+        return [(game_type, game_type, depth - quick) for game_type, depth in FAN_CASES]
     start_depth = 4 if quick else 5
     rows = [(name, name, start_depth) for name in GAME_TYPES]
     rows += [("Base", "Base", 5 if quick else 6), ("Base+MLP", "Base+MLP", 5 if quick else 6)]
@@ -87,6 +98,7 @@ def cases(quick):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="one ply shallower everywhere")
+    parser.add_argument("--fan", action="store_true", help="the fan game types from the start instead")
     parser.add_argument("--baseline", type=Path, help="another source tree to time against, one thread")
     parser.add_argument("--repeat", type=int, default=3, help="timings per position; the best counts (default 3)")
     args = parser.parse_args()
@@ -96,25 +108,25 @@ def main():
         ours, theirs = Timer(ROOT, 1, args.repeat), Timer(args.baseline.resolve(), 1, args.repeat)
         print("# seconds: best wall-clock time of --repeat runs; cpu: best CPU time of the process,")
         print("# which a shared machine's stolen time does not inflate")
-        print(f"{'position':<16} {'depth':>5} {'leaves':>12} {'this s':>7} {'cpu':>6} {'M/s':>5} "
+        print(f"{'position':<26} {'depth':>5} {'leaves':>12} {'this s':>7} {'cpu':>6} {'M/s':>5} "
               f"{'base s':>7} {'cpu':>6} {'M/s':>5} {'ratio':>6} {'cpu':>6}")
-        for name, position, depth in cases(args.quick):
+        for name, position, depth in cases(args.quick, args.fan):
             count, wall, cpu = ours.time(position, depth)
             base_count, base_wall, base_cpu = theirs.time(position, depth)
             assert count == base_count, f"{name}: {count} leaves here, {base_count} in the baseline"
-            print(f"{name:<16} {depth:>5} {count:>12,} {wall:>7.3f} {cpu:>6.3f} {count / wall / 1e6:>5.0f} "
+            print(f"{name:<26} {depth:>5} {count:>12,} {wall:>7.3f} {cpu:>6.3f} {count / wall / 1e6:>5.0f} "
                   f"{base_wall:>7.3f} {base_cpu:>6.3f} {count / base_wall / 1e6:>5.0f} "
-                  f"{base_wall / wall:>5.1f}x {base_cpu / cpu:>5.1f}x", flush=True)
+                  f"{base_wall / wall:>5.2f}x {base_cpu / cpu:>5.2f}x", flush=True)
         ours.close()
         theirs.close()
         return
     single, parallel = Timer(ROOT, 1, args.repeat), Timer(ROOT, threads, args.repeat)
-    print(f"{'position':<18} {'depth':>5} {'leaves':>12} {'1 thread s':>10} {'M/s':>6} {f'{threads} threads s':>12} {'M/s':>6}")
-    for name, position, depth in cases(args.quick):
+    print(f"{'position':<26} {'depth':>5} {'leaves':>12} {'1 thread s':>10} {'M/s':>6} {f'{threads} threads s':>12} {'M/s':>6}")
+    for name, position, depth in cases(args.quick, args.fan):
         count, one, _ = single.time(position, depth)
         parallel_count, many, _ = parallel.time(position, depth)
         assert parallel_count == count
-        print(f"{name:<18} {depth:>5} {count:>12,} {one:>10.3f} {count / one / 1e6:>6.1f} "
+        print(f"{name:<26} {depth:>5} {count:>12,} {one:>10.3f} {count / one / 1e6:>6.1f} "
               f"{many:>12.3f} {count / many / 1e6:>6.1f}", flush=True)
     single.close()
     parallel.close()

@@ -1,6 +1,7 @@
 """Perft against the reference tables (rules.md, "Perft")."""
 
 import io
+import random
 import signal
 import subprocess
 import sys
@@ -8,10 +9,16 @@ import threading
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from engine import perft_cli
 from engine.game import Board
+from engine.rules.board import make_move, unmake_move
+from engine.rules.bugs import NUM_BUGS, PLACE_BESIDE_BOTH, PLACE_ON_TOP
+from engine.rules.constants import BUG_PLACEMENT, INFO_PLY, MAX_MOVES, PIECE_BUG
+from engine.rules.movegen import count_after_placement, count_moves, generate_moves, placeable_pieces
+from engine.rules.moves import KIND_PLACE, move_kind
 from engine.rules.perft import StopFlag, perft_line
 
 from .conftest import read_rows
@@ -40,6 +47,39 @@ def test_perft_from_start(game_type, depth, count):
 )
 def test_perft_midgame(name, game_string, depth, count):
     assert Board.from_game_string(game_string).perft(depth) == count
+
+
+@pytest.mark.parametrize("game_type", [
+    "Base+MLP", "Base+Guardians", "Base+E", "Base+MLP+Guardians+Dx+E+J", "Base+E+Guardians+Venom",
+    "Base+MLP+Venom", "Base+Venom(Placed)", "Base+MP+Venom+Predators",
+])
+def test_the_count_after_a_placement_is_the_count_once_it_is_made(game_type):
+    """perft's last two plies count the opponent's placements without making the
+    move (count_after_placement): in seeded random games, every count it gives is
+    the one found by making the move, fan placement rules and faces included."""
+    rng = random.Random(game_type)
+    moves, replies = np.empty(MAX_MOVES, np.int32), np.empty(MAX_MOVES, np.int32)
+    counted, rules = 0, set()
+    for _ in range(12):
+        s = Board(game_type).state
+        for _ in range(rng.randrange(2, 16)):
+            n = generate_moves(s, moves)
+            for move in moves[:n]:
+                if move_kind(move) != KIND_PLACE or (count := count_after_placement(s, move)) < 0:
+                    continue
+                make_move(s, move)
+                assert count == count_moves(s, replies, 0), (game_type, s.info[INFO_PLY], int(move))
+                unmake_move(s)
+                counted += 1
+                pieces = np.empty(NUM_BUGS, np.int64)
+                num_pieces = placeable_pieces(s, 1 - s.info[INFO_PLY] % 2, pieces)
+                rules.update(int(BUG_PLACEMENT[PIECE_BUG[piece]]) for piece in pieces[:num_pieces])
+            make_move(s, moves[rng.randrange(n)])
+    assert counted > 100
+    if "E" in game_type.split("+"):
+        assert PLACE_BESIDE_BOTH in rules
+    if "Guardians" in game_type:
+        assert PLACE_ON_TOP in rules
 
 
 @pytest.mark.parametrize("game_type", ["Base", "Base+MLP"])

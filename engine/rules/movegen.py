@@ -47,6 +47,7 @@ from .bugs import (
     OFFICIAL_BUGS,
     OFFICIAL_PIECES_PER_SIDE,
     PIECES_PER_SIDE,
+    PLACE_BESIDE_BOTH,
     PLACE_BESIDE_OWN,
     PLACE_ON_TOP,
     QUEEN,
@@ -1214,32 +1215,75 @@ def count_after_placement(s, move):
     """How many moves the opponent has after the side to move makes the placement
     `move`, without making it, or -1 when that needs the move made (the opponent
     may move pieces, or the first plies' rules apply). perft's last two plies:
-    the opponent's placements are its placeable pieces times its placement cells,
-    which are the cells it has now but those the new piece touches."""
+    the opponent's placements are its placeable pieces times its placement cells
+    (times two for a tile whose face it chooses), which are the cells it has now
+    but those the new piece touches; a fan placement rule counts its own
+    (rule_cells_after_placement)."""
     ply = s.info[INFO_PLY]
     side = ply & 1
     other = 1 - side
-    if ply < 2 or pieces_may_move(s, other) or s.info[INFO_EXPANSIONS] & FAN_BITS:
+    if ply < 2 or pieces_may_move(s, other):
         return -1
     dest = move_dest(move)
-    around = s.around[dest]
-    # A placement can end the game: a Queen placed into a hole, or the last
-    # neighbour of a Queen (the opponent's, under a beetle of the side to move).
-    if BUG_FLAGS[PIECE_BUG[move_piece(move)]] & ROYAL and around == ALL_AROUND:
-        return 0
-    for queen in QUEEN_ID:
-        cell = s.piece_cell[queen]
-        if cell >= 0 and filled_neighbours(s.around, cell) == 5:
-            for d in range(6):
-                if neighbor(cell, d) == dest:
-                    return 0
     cells = s.info[INFO_PLACEABLE + other]
-    for d in range(6):
-        n = neighbor(dest, d)
-        if s.height[n] == 0 and s.tops[other, n] != 0 and s.tops[side, n] == 0:
-            cells -= 1
-    count = placeable_pieces(s, other, s.work[WORK_PIECES : WORK_PIECES + NUM_BUGS]) * cells
+    # A Guardian placed onto a pile of its colour (GU-2) changes no cell's colours
+    # and no cell's neighbours.
+    if s.height[dest] == 0:
+        around = s.around[dest]
+        # A placement can end the game: a Queen placed into a hole, or the last
+        # neighbour of a Queen (the opponent's, under a beetle of the side to move).
+        if BUG_FLAGS[PIECE_BUG[move_piece(move)]] & ROYAL and around == ALL_AROUND:
+            return 0
+        for queen in QUEEN_ID:
+            cell = s.piece_cell[queen]
+            if cell >= 0 and filled_neighbours(s.around, cell) == 5 and is_neighbour(cell, dest):
+                return 0
+        for d in range(6):
+            n = neighbor(dest, d)
+            if s.height[n] == 0 and s.tops[other, n] != 0 and s.tops[side, n] == 0:
+                cells -= 1
+    pieces = s.work[WORK_PIECES : WORK_PIECES + NUM_BUGS]
+    num_pieces = placeable_pieces(s, other, pieces)
+    if s.info[INFO_EXPANSIONS] & FAN_BITS == 0:
+        count = num_pieces * cells
+    else:
+        count = 0
+        for i in range(num_pieces):
+            piece = pieces[i]
+            rule = BUG_PLACEMENT[PIECE_BUG[piece]]
+            rule_count = cells if rule == PLACE_BESIDE_OWN else rule_cells_after_placement(s, other, rule, move)
+            count += rule_count * (1 + (placement_faces(s, piece) == 3))
     return count if count > 0 else 1  # no move at all: a pass
+
+
+@njit(cache=True, nogil=True)
+def rule_cells_after_placement(s, side, rule, move):
+    """How many cells `side`, not to move, may place a bug of the fan placement
+    rule `rule` on once the placement `move` is made (rule_cells): the cells it
+    has now, but the Guardians' piles the new piece comes next to, and for the
+    Flea its cell, those by it if it is the Queen tile, and the cells it brings
+    into touch with both colours."""
+    cells = s.work[WORK_OWN_RULE : WORK_OWN_RULE + NUM_CELLS]
+    now = rule_cells(s, side, rule, cells)
+    dest = move_dest(move)
+    if s.height[dest] > 0:  # a Guardian onto its own colour's pile: nothing changes
+        return now
+    mover = 1 - side
+    queen_placed = move_piece(move) == QUEEN_ID[mover]
+    count = now
+    for i in range(now):
+        cell = cells[i]
+        if rule == PLACE_ON_TOP:
+            count -= is_neighbour(cell, dest)
+        else:
+            count -= cell == dest or (queen_placed and is_neighbour(cell, dest))
+    if rule == PLACE_BESIDE_BOTH and not queen_placed:
+        queen = s.piece_cell[QUEEN_ID[mover]]
+        for d in range(6):
+            n = neighbor(dest, d)
+            if s.height[n] == 0 and s.tops[mover, n] == 0 and s.tops[side, n] != 0 and not (queen >= 0 and is_neighbour(n, queen)):
+                count += 1
+    return count
 
 
 @njit(cache=True, nogil=True)
