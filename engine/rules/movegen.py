@@ -1216,32 +1216,15 @@ def count_after_placement(s, move):
     `move`, without making it, or -1 when that needs the move made (the opponent
     may move pieces, or the first plies' rules apply). perft's last two plies:
     the opponent's placements are its placeable pieces times its placement cells
-    (times two for a tile whose face it chooses), which are the cells it has now
-    but those the new piece touches; a fan placement rule counts its own
-    (rule_cells_after_placement)."""
+    (usual_cells_after_placement); in a fan game a fan placement rule counts its
+    own cells, and a tile whose face the placer chooses counts twice."""
     ply = s.info[INFO_PLY]
-    side = ply & 1
-    other = 1 - side
+    other = 1 - (ply & 1)
     if ply < 2 or pieces_may_move(s, other):
         return -1
-    dest = move_dest(move)
-    cells = s.info[INFO_PLACEABLE + other]
-    # A Guardian placed onto a pile of its colour (GU-2) changes no cell's colours
-    # and no cell's neighbours.
-    if s.height[dest] == 0:
-        around = s.around[dest]
-        # A placement can end the game: a Queen placed into a hole, or the last
-        # neighbour of a Queen (the opponent's, under a beetle of the side to move).
-        if BUG_FLAGS[PIECE_BUG[move_piece(move)]] & ROYAL and around == ALL_AROUND:
-            return 0
-        for queen in QUEEN_ID:
-            cell = s.piece_cell[queen]
-            if cell >= 0 and filled_neighbours(s.around, cell) == 5 and is_neighbour(cell, dest):
-                return 0
-        for d in range(6):
-            n = neighbor(dest, d)
-            if s.height[n] == 0 and s.tops[other, n] != 0 and s.tops[side, n] == 0:
-                cells -= 1
+    cells = usual_cells_after_placement(s, move)
+    if cells < 0:
+        return 0
     pieces = s.work[WORK_PIECES : WORK_PIECES + NUM_BUGS]
     num_pieces = placeable_pieces(s, other, pieces)
     if s.info[INFO_EXPANSIONS] & FAN_BITS == 0:
@@ -1254,6 +1237,37 @@ def count_after_placement(s, move):
             rule_count = cells if rule == PLACE_BESIDE_OWN else rule_cells_after_placement(s, other, rule, move)
             count += rule_count * (1 + (placement_faces(s, piece) == 3))
     return count if count > 0 else 1  # no move at all: a pass
+
+
+@njit(cache=True, nogil=True, inline="always")
+def usual_cells_after_placement(s, move):
+    """How many cells the opponent may place on by the usual rule once the side
+    to move makes the placement `move`: those it has now but the ones the new
+    piece touches. -1 when the placement ends the game."""
+    side = s.info[INFO_PLY] & 1
+    other = 1 - side
+    cells = s.info[INFO_PLACEABLE + other]
+    dest = move_dest(move)
+    # A Guardian placed onto a pile of its colour (GU-2) changes no cell's colours
+    # and no cell's neighbours.
+    if s.height[dest] > 0:
+        return cells
+    around = s.around[dest]
+    # A placement can end the game: a Queen placed into a hole, or the last
+    # neighbour of a Queen (the opponent's, under a beetle of the side to move).
+    if BUG_FLAGS[PIECE_BUG[move_piece(move)]] & ROYAL and around == ALL_AROUND:
+        return -1
+    for queen in QUEEN_ID:
+        cell = s.piece_cell[queen]
+        if cell >= 0 and filled_neighbours(s.around, cell) == 5:
+            for d in range(6):
+                if neighbor(cell, d) == dest:
+                    return -1
+    for d in range(6):
+        n = neighbor(dest, d)
+        if s.height[n] == 0 and s.tops[other, n] != 0 and s.tops[side, n] == 0:
+            cells -= 1
+    return cells
 
 
 @njit(cache=True, nogil=True)
