@@ -1130,6 +1130,7 @@ def generate(s, moves, write_placements, pinned_stamp):
     if num_pieces > 0:
         placements = s.work[WORK_PLACEMENTS : WORK_PLACEMENTS + NUM_CELLS]
         num_cells = -1  # the usual cells (or their count), found when a piece needs them
+        own_rule, own_count = -1, 0  # the last other rule's cells, in WORK_OWN_RULE
         for i in range(num_pieces):
             piece = pieces[i]
             rule = BUG_PLACEMENT[PIECE_BUG[piece]]
@@ -1140,7 +1141,10 @@ def generate(s, moves, write_placements, pinned_stamp):
                 count = num_cells
             else:
                 cells = s.work[WORK_OWN_RULE : WORK_OWN_RULE + NUM_CELLS]
-                count = rule_cells(s, side, rule, cells)
+                if rule != own_rule:  # the Guardians share a rule
+                    own_rule = rule
+                    own_count = rule_cells(s, side, rule, cells)
+                count = own_count
             faces = placement_faces(s, piece)
             if not write_placements:
                 placed += count * (1 + (faces == 3))
@@ -1231,10 +1235,13 @@ def count_after_placement(s, move):
         count = num_pieces * cells
     else:
         count = 0
+        last_rule, rule_count = PLACE_BESIDE_OWN, cells  # the Guardians share a rule
         for i in range(num_pieces):
             piece = pieces[i]
             rule = BUG_PLACEMENT[PIECE_BUG[piece]]
-            rule_count = cells if rule == PLACE_BESIDE_OWN else rule_cells_after_placement(s, other, rule, move)
+            if rule != last_rule:
+                last_rule = rule
+                rule_count = cells if rule == PLACE_BESIDE_OWN else rule_cells_after_placement(s, other, rule, move)
             count += rule_count * (1 + (placement_faces(s, piece) == 3))
     return count if count > 0 else 1  # no move at all: a pass
 
