@@ -124,6 +124,7 @@ from .moves import (
     KIND_THROW,
     KIND_TRANSPORT,
     PASS_MOVE,
+    dest_slot,
     encode,
     encode_full,
     move_dest,
@@ -158,19 +159,24 @@ def new_stamp(s):
 def add_code(s, moves, n, move, stamp):
     """Append `move` unless this generation has it (the same identity slot,
     moves.move_slot: the same resulting state)."""
-    slot = move_slot(move)
-    if s.seen[slot] == stamp & SEEN_MASK:
-        return n
-    s.seen[slot] = stamp & SEEN_MASK
-    moves[n] = move
-    return n + 1
+    return add_slot(s, moves, n, move, move_slot(move), stamp)
 
 
 @njit(cache=True, nogil=True)
 def add_move(s, moves, n, mover, dest, stamp):
     """Append the move `mover` (a code without its destination) onto `dest`
     unless this generation has it."""
-    return add_code(s, moves, n, mover | dest, stamp)
+    return add_slot(s, moves, n, mover | dest, dest_slot(mover, dest), stamp)
+
+
+@njit(cache=True, nogil=True)
+def add_slot(s, moves, n, move, slot, stamp):
+    """Append `move`, whose identity slot is `slot`, unless this generation has it."""
+    if s.seen[slot] == stamp & SEEN_MASK:
+        return n
+    s.seen[slot] = stamp & SEEN_MASK
+    moves[n] = move
+    return n + 1
 
 
 @njit(cache=True, nogil=True)
