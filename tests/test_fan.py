@@ -11,9 +11,12 @@ import re
 
 import pytest
 
-from engine.rules.bugs import BUG_OF_LETTER, BUGS, EXPANSION_BIT, PIECE_NAMES, FAN_CAPABILITIES, RESTS_ON_TOP, fan_game_types, game_types
+from engine.rules.bugs import BUG_OF_LETTER, BUGS, EXPANSION_BIT, NUM_PIECES, PIECE_NAMES, FAN_CAPABILITIES, RESTS_ON_TOP, fan_game_types, game_types
 from engine.rules.board import compute_key, make_move, unmake_move
-from engine.rules.constants import INFO_FROZEN, INFO_KEY, INFO_LAST_CARRIED, INFO_LAST_MOVED, INFO_PLY, INFO_RESULT
+from engine.rules.constants import (
+    BUG_BACKS, INFO_FROZEN, INFO_KEY, INFO_LAST_CARRIED, INFO_LAST_MOVED, INFO_PLY, INFO_RESULT, PIECE_BUG, PIECE_COLOR,
+)
+from engine.rules.movegen import is_covered, locking_scorpion
 from engine.rules.errors import IllegalMoveError, NotationError
 from engine.search.evaluate import (
     DEFAULT_WEIGHTS, W_LOCKED_BY_SCORPION, W_MOVABLE, W_ON_ENEMY_QUEEN, W_STINK_BUG_BY_OWN_QUEEN, W_PILLBUG_NEXT_TO_OWN_QUEEN, W_QUEEN_FILLED, board_features,
@@ -426,6 +429,25 @@ def test_tiles_locked_by_a_scorpion_count_for_its_side():
     board = Board.from_stacks("Base+L+Venom", stacks)
     counts = board_features(board)
     assert counts[W_LOCKED_BY_SCORPION] == -1  # one white tile locked, counted for White minus Black
+
+
+@pytest.mark.parametrize("game_type", ["Base+L+Venom", "Base+MLP+Venom", "Base+MP+Venom+Predators"])
+def test_the_scorpion_lock_count_is_every_tile_the_rules_keep_from_flipping(game_type):
+    """The evaluation counts the locked tiles from the Scorpions' side
+    (tiles_locked_by); in random games the count is that of every uncovered
+    tile whose flip the rules' query, locking_scorpion, refuses."""
+    locks_seen = 0
+    for seed in range(6):
+        for board in random_game(game_type, seed, 120):
+            s = board.state
+            expected = 0
+            for piece in range(NUM_PIECES):
+                cell = s.piece_cell[piece]
+                if cell >= 0 and not is_covered(s, piece) and BUG_BACKS[PIECE_BUG[piece]] >= 0 and locking_scorpion(s, piece, cell) >= 0:
+                    expected -= 1 if PIECE_COLOR[piece] == 0 else -1
+                    locks_seen += 1
+            assert board_features(board)[W_LOCKED_BY_SCORPION] == expected, board.game_string()
+    assert locks_seen > 0
 
 
 @pytest.mark.parametrize("game_type, shielded", [("Base+L+Venom+Predators", 1), ("Base+L+Venom", 0)])

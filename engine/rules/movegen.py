@@ -858,6 +858,26 @@ def locking_scorpion(s, piece, cell):
 
 
 @njit(cache=True, nogil=True)
+def tiles_locked_by(s, scorpion, cell, stamp):
+    """How many enemy tiles beside the uncovered Scorpion `scorpion` at `cell`
+    it keeps from flipping (R-2, as locking_scorpion) that `mark` does not yet
+    hold `stamp` for; marks them. One stamp over every Scorpion counts each
+    locked tile once: the evaluation's count, a few Scorpions' neighbours
+    rather than every tile's."""
+    count = 0
+    for d in range(6):
+        n = neighbor(cell, d)
+        top = top_piece(s, n)
+        if top < 0 or PIECE_COLOR[top] == PIECE_COLOR[scorpion] or BUG_BACKS[PIECE_BUG[top]] < 0:
+            continue
+        if BUG_FLAGS[face_bug(s, top)] & IMMUNE or s.mark[n] == stamp:
+            continue
+        s.mark[n] = stamp
+        count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
 def flips_allowed(s):
     """Whether the game type has flip turns: plain Venom, without its variants (§2.2)."""
     expansions = s.info[INFO_EXPANSIONS]

@@ -17,11 +17,11 @@ from numba import njit
 
 from ..rules.board import AWAY_HAND, face_bug, top_piece
 from ..rules.bugs import (
-    BUGS, COPIES_NEIGHBOURS, IMMUNE, NUM_BUGS, NUM_PIECES, QUEEN_ID, RESTS_ON_TOP, THROW,
+    BUGS, COPIES_NEIGHBOURS, IMMUNE, LOCKS, NUM_BUGS, NUM_PIECES, QUEEN_ID, RESTS_ON_TOP, THROW,
 )
-from ..rules.constants import BUG_ABILITIES, BUG_BACKS, BUG_FLAGS, INFO_EXPANSIONS, INFO_PLY, PIECE_BUG, PIECE_COLOR
+from ..rules.constants import BUG_ABILITIES, BUG_FLAGS, INFO_EXPANSIONS, INFO_PLY, PIECE_BUG, PIECE_COLOR
 from ..rules.hexgrid import filled_neighbours, neighbor, slide_out
-from ..rules.movegen import PREDATORS, VENOM, locking_scorpion, mark_pinned, new_stamp
+from ..rules.movegen import PREDATORS, VENOM, mark_pinned, new_stamp, tiles_locked_by
 
 # Layout of the weight array.
 W_IN_HAND = 0  # per bug, a piece still in hand
@@ -81,6 +81,7 @@ def features(s, out):
     pinned = new_stamp(s)
     mark_pinned(s, pinned)
     venom = s.info[INFO_EXPANSIONS] & VENOM
+    locked = new_stamp(s) if venom else 0  # the tiles a Scorpion locks, each counted once
     for piece in range(NUM_PIECES):
         sign = 1 if PIECE_COLOR[piece] == 0 else -1
         cell = s.piece_cell[piece]
@@ -94,8 +95,8 @@ def features(s, out):
             out[W_STUCK + bug] += sign
         else:
             out[W_MOVABLE + bug] += sign
-        if venom and not covered and BUG_BACKS[PIECE_BUG[piece]] >= 0 and locking_scorpion(s, piece, cell) >= 0:
-            out[W_LOCKED_BY_SCORPION] -= sign  # counted for the Scorpion's side
+        if venom and not covered and BUG_FLAGS[bug] & LOCKS:
+            out[W_LOCKED_BY_SCORPION] += sign * tiles_locked_by(s, piece, cell, locked)
     for color in range(2):
         sign = 1 if color == 0 else -1
         cell = s.piece_cell[QUEEN_ID[color]]
