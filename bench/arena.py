@@ -25,6 +25,7 @@ import json
 import os
 import signal
 import sys
+import threading
 from collections import Counter
 from datetime import datetime
 from pathlib import Path
@@ -153,16 +154,47 @@ def openings_for(args, pairs):
     return load_openings(path)
 
 
-class Progress:
-    """The live line on stderr: rewritten in place on a terminal, one line a game otherwise."""
+SHOWN_GAMES = 4  # games in progress the live line names, so that it fits a terminal's width
 
-    def __init__(self, scoreboard, total, stream=sys.stderr):
-        self.scoreboard, self.total, self.stream = scoreboard, total, stream
-        self.in_place = stream.isatty()
+
+class Progress:
+    """The live line on stderr: rewritten in place on a terminal, with the length of
+    each game in progress; one line a finished game otherwise. A Dask runner
+    reports the games' lengths from another thread, hence the lock."""
+
+    def __init__(self, scoreboard, total, stream=None):
+        self.scoreboard, self.total = scoreboard, total
+        self.stream = stream or sys.stderr
+        self.in_place = self.stream.isatty()
+        self.running = {}  # game number -> plies so far
+        self.finished = set()  # a late report of a finished game is not news
+        self.lock = threading.Lock()
 
     def __call__(self, record):
-        line = self.scoreboard.progress_line(self.total)
-        self.stream.write(f"\r\x1b[K{line}" if self.in_place else line + "\n")
+        with self.lock:
+            self.running.pop(record.get("number"), None)
+            self.finished.add(record.get("number"))
+            line = self.scoreboard.progress_line(self.total)
+            self._write(line)
+
+    def ply(self, number, plies):
+        if not self.in_place:
+            return
+        with self.lock:
+            if number in self.finished:
+                return
+            self.running[number] = plies
+            self._write(self.scoreboard.progress_line(self.total))
+
+    def _write(self, line):
+        if self.in_place:
+            if self.running:
+                games = [f"#{number} ply {plies}" for number, plies in sorted(self.running.items())]
+                more = f" +{len(games) - SHOWN_GAMES} more" if len(games) > SHOWN_GAMES else ""
+                line += "  playing " + ", ".join(games[:SHOWN_GAMES]) + more
+            self.stream.write(f"\r\x1b[K{line}")
+        else:
+            self.stream.write(line + "\n")
         self.stream.flush()
 
     def finish(self):
@@ -270,7 +302,8 @@ def run(argv=None):
         log = GameLog(out, played=played)
         progress = Progress(scoreboard, len(tasks))
         tournament = Tournament(entrants, tasks, settings, log, scoreboard, concurrency=args.concurrency,
-                                startup_timeout=args.startup_timeout, on_game=progress, played=played)
+                                startup_timeout=args.startup_timeout, on_game=progress, on_ply=progress.ply,
+                                played=played)
     except (ArenaError, ValueError, OSError) as error:
         print(f"arena: {error}", file=sys.stderr)
         return 2

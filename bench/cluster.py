@@ -23,6 +23,7 @@ from pathlib import Path
 import dask
 from distributed import CancelledError, Client, KilledWorker, LocalCluster, WorkerPlugin, as_completed, get_worker
 
+from . import tournament as tournaments
 from .pool import Pool
 from .tournament import ArenaError, EngineSet, check_engines, play_task
 
@@ -183,10 +184,17 @@ def _check(name, tasks):
         check_engines(engines, plugin.make.entrants, tasks)
 
 
-def _play(name, task, settings):
+def _play(name, task, settings, every):
     plugin = cache(name)
+    worker = get_worker()
     with plugin.pool.borrowed() as engines:
-        return play_task(engines, plugin.make.entrants, task, settings)
+        return play_task(engines, plugin.make.entrants, task, settings, every=every,
+                         on_ply=lambda number, plies: worker.log_event(_ply_topic(name), (number, plies)))
+
+
+def _ply_topic(name):
+    """The event topic on which the workers report the lengths of a match's games."""
+    return f"{name}-plies"
 
 
 class DaskRunner:
@@ -198,9 +206,12 @@ class DaskRunner:
     def run(self, tournament, tasks):
         t = tournament
         name = self.cluster.cached(_Engines(t.entrants, t.startup_timeout, str(t.log.directory.resolve())), "arena")
+        topic = _ply_topic(name)
+        # Called on the client's event loop: Progress takes a lock for it.
+        self.cluster.client.subscribe_topic(topic, lambda event: t.on_ply(*event[1]))
         try:
             self.cluster.client.submit(_check, name, tasks, pure=False).result()
-            self.cluster.stream(_play, [(name, task, t.settings) for task in tasks],
+            self.cluster.stream(_play, [(name, task, t.settings, tournaments.PLY_NOTE_SECONDS) for task in tasks],
                                 [f"{name}-game-{task.number}" for task in tasks], t.accept)
         except KilledWorker as error:  # the game is kept from the workers it keeps killing
             raise ArenaError(f"workers died playing a game, {dask.config.get('distributed.scheduler.allowed-failures')}"
@@ -208,4 +219,5 @@ class DaskRunner:
         except CancelledError:
             raise ArenaError("the Dask scheduler cancelled the games (did it stop?)") from None
         finally:
+            self.cluster.client.unsubscribe_topic(topic)
             self.cluster.uncache(name)

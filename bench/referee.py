@@ -49,11 +49,12 @@ class Forfeit(Exception):
         self.side, self.termination, self.detail = side, termination, detail
 
 
-def play_game(engines, names, controls, opening, settings=None):
+def play_game(engines, names, controls, opening, settings=None, on_ply=None):
     """Play `opening` (a GameString) on to the end between engines (white, black),
     EngineProcess objects named `names`, under TimeControls `controls`. An
     engine that is not running is started first; one that forfeits is killed
-    (its state is not to be trusted) and so restarted for its next game."""
+    (its state is not to be trusted) and so restarted for its next game.
+    `on_ply(plies)`, if given, is told the game's length after each move."""
     settings = settings or GameSettings()
     board = Board.from_game_string(opening, repetition_draw=True)
     clocks = [GameClock(control, settings.margin, settings.hang_seconds) for control in controls]
@@ -68,6 +69,8 @@ def play_game(engines, names, controls, opening, settings=None):
             move = _ask_move(engines[side], side, clocks[side], board)
             move_string = board.uhp(move)
             board.push(move, move_string)
+            if on_ply is not None:
+                on_ply(board.ply)
             if not board.is_game_over():
                 for other in (side, 1 - side):
                     _send(engines[other], other, f"play {move_string}", settings.command_timeout)

@@ -123,16 +123,33 @@ def check_engines(engines, entrants, tasks):
             raise ArenaError(f"engine {entrant.name} does not support {', '.join(sorted(missing))}")
 
 
-def play_task(engines, entrants, task, settings):
-    """Play one scheduled game on `engines` (an EngineSet) and return its record."""
+# How often a game in progress reports its length (Tournament's on_ply): often
+# enough for a live line, seldom enough for a cluster's event stream.
+PLY_NOTE_SECONDS = 0.5
+
+
+def play_task(engines, entrants, task, settings, on_ply=None, every=None):
+    """Play one scheduled game on `engines` (an EngineSet) and return its record;
+    `on_ply(number, plies)`, if given, hears the game's length while it runs, at
+    most every `every` seconds (PLY_NOTE_SECONDS by default)."""
     white, black = entrants[task.white], entrants[task.black]
+    every = PLY_NOTE_SECONDS if every is None else every
     started = time.monotonic()
+    noted = [started]
+
+    def note(plies):
+        now = time.monotonic()
+        if now - noted[0] >= every:
+            noted[0] = now
+            on_ply(task.number, plies)
+
     outcome = play_game(
         (engines[task.white], engines[task.black]),
         (white.name, black.name),
         (white.control, black.control),
         task.opening,
         settings,
+        on_ply=note if on_ply is not None else None,
     )
     return _record(task, white, black, outcome, time.monotonic() - started)
 
@@ -141,11 +158,12 @@ class Tournament:
     """Plays `tasks` between `entrants` on a runner (LocalRunner by default),
     writing each finished game to `log` and counting it on `scoreboard`, once
     however often a runner delivers it; `on_game(record)` is called after each
-    (for the progress line). `played` are records already on file (a resumed
+    (for the progress line), `on_ply(number, plies)` now and then while game
+    `number` runs. `played` are records already on file (a resumed
     match): they are counted, and their games are not played again."""
 
     def __init__(self, entrants, tasks, settings, log, scoreboard, *, concurrency=1,
-                 startup_timeout=120.0, on_game=None, played=()):
+                 startup_timeout=120.0, on_game=None, on_ply=None, played=()):
         names = [entrant.name for entrant in entrants]
         if len(set(names)) != len(names):
             raise ArenaError(f"engine names must differ: {names}")
@@ -157,6 +175,7 @@ class Tournament:
         self.concurrency = concurrency
         self.startup_timeout = startup_timeout
         self.on_game = on_game or (lambda record: None)
+        self.on_ply = on_ply or (lambda number, plies: None)
         self.stopped_by = None  # "SPRT H0", "SPRT H1" or None
         self.pairings = len(list(combinations(range(len(entrants)), 2)))
         self.recorded = set()  # game_id of every game counted
@@ -208,6 +227,13 @@ class Tournament:
         return not self._decided()
 
 
+class PlyNote(NamedTuple):
+    """A game's length while it runs, passed from a runner's thread to the match's."""
+
+    number: int
+    plies: int
+
+
 class LocalRunner:
     """Plays a tournament's games on `concurrency` threads of this process,
     each with its own set of engine processes."""
@@ -253,6 +279,9 @@ class LocalRunner:
     def _accept(tournament, item):
         if isinstance(item, BaseException):
             raise item
+        if isinstance(item, PlyNote):
+            tournament.on_ply(*item)
+            return True
         return tournament.accept(item)
 
     def _work(self, pool, tournament):
@@ -263,7 +292,8 @@ class LocalRunner:
                         task = self._queue.get_nowait()
                     except queue.Empty:
                         return
-                    record = play_task(engines, tournament.entrants, task, tournament.settings)
+                    record = play_task(engines, tournament.entrants, task, tournament.settings,
+                                       on_ply=lambda number, plies: self._results.put(PlyNote(number, plies)))
                     if self._stop.is_set() and record["termination"] in FORFEITS:
                         return  # most likely the stop killed the engine: not a result
                     self._results.put(record)

@@ -4,8 +4,10 @@ and whole matches between fake engines (tests/fake_engine.py) that misbehave.
 Every subprocess runs under short timeouts, so a broken runner fails a test
 instead of hanging the suite."""
 
+import io
 import json
 import math
+import re
 import shlex
 import sys
 import time
@@ -14,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from bench import arena
+from bench import tournament as tournaments
 from bench.elo import (
     GAME_SCORES,
     PAIR_SCORES,
@@ -242,6 +245,42 @@ def run_arena(tmp_path, engines, *options):
     argv += ["--out", str(out), "--startup-timeout", "300", "--command-timeout", "5", *options]
     status = arena.run(argv)
     return status, read_records(out), (out / "summary.txt").read_text()
+
+
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal, as the arena's stderr on one."""
+
+    def isatty(self):
+        return True
+
+
+def test_on_a_terminal_the_live_line_names_the_length_of_each_game_in_progress(tmp_path, monkeypatch):
+    """issue 29, 10: between two finished games the line says how far the running ones
+    have got (reported at most every PLY_NOTE_SECONDS, 0 here)."""
+    monkeypatch.setattr(tournaments, "PLY_NOTE_SECONDS", 0.0)
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    status, records, _ = run_arena(tmp_path, [[fake("random", "--seed", "1"), "name=one"], [fake("random"), "name=two"]],
+                                   "--each", "depth=1", "--games", "2", "--max-plies", "20", "--concurrency", "2")
+    assert status == 0 and len(records) == 2
+    lines = terminal.getvalue().split("\r\x1b[K")
+    assert any(re.search(r"^\[0/2\] .*  playing #1 ply \d+", line) for line in lines)
+    assert any(line.startswith("[2/2]") and "playing" not in line for line in lines)
+
+
+def test_the_live_line_forgets_a_finished_game_and_says_nothing_of_plies_off_a_terminal():
+    terminal, log = Terminal(), io.StringIO()
+    on_terminal, off_terminal = arena.Progress(Scoreboard(["a", "b"]), 9, terminal), arena.Progress(Scoreboard(["a", "b"]), 9, log)
+    for progress in (on_terminal, off_terminal):
+        for number in range(1, 7):
+            progress.ply(number, 10 + number)
+    assert terminal.getvalue().endswith("playing #1 ply 11, #2 ply 12, #3 ply 13, #4 ply 14 +2 more")
+    on_terminal({"number": 3})
+    on_terminal.ply(3, 40)  # a report that arrives after its game's record
+    assert terminal.getvalue().endswith("playing #1 ply 11, #2 ply 12, #4 ply 14, #5 ply 15 +1 more")
+    assert log.getvalue() == ""  # a log file gets one line a finished game, as before
+    off_terminal({"number": 3})
+    assert log.getvalue() == "[0/9]  a vs b: +0 =0 -0\n"
 
 
 def test_match_between_random_movers(tmp_path):

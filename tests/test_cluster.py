@@ -5,6 +5,7 @@ searching one ply; every worker process starts its own."""
 
 import json
 import os
+import re
 import shlex
 import signal
 import sys
@@ -17,6 +18,7 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 from bench import arena  # noqa: E402
+from bench import tournament as tournaments  # noqa: E402
 from bench.cluster import Cluster, engine_environment  # noqa: E402
 from bench.pool import Pool  # noqa: E402
 from bench.records import read_records  # noqa: E402
@@ -28,6 +30,7 @@ from engine.game import Board  # noqa: E402
 from engine.pgn import read_games  # noqa: E402
 
 from .conftest import file_lines, interrupted_arena  # noqa: E402
+from .test_arena import Terminal  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.usefixtures("kernel_cache")  # the workers' engines load the kernels, never compile them
@@ -152,7 +155,7 @@ def test_a_worker_killed_in_the_middle_of_a_match_loses_no_game(tmp_path):
     assert numbers <= {record["number"] for record in records}
 
 
-def test_an_interrupted_match_resumes_from_its_results_file(tmp_path, capsys):
+def test_an_interrupted_match_resumes_from_its_results_file(tmp_path, capsys, monkeypatch):
     out, directory = tmp_path / "out", tmp_path / "engines"  # the engines' working directory marks them
     directory.mkdir()
     argv = match_arguments(out, 8, "--concurrency", "2", "--seed", "7", directory=directory)
@@ -168,7 +171,13 @@ def test_an_interrupted_match_resumes_from_its_results_file(tmp_path, capsys):
     # A kill between the two writes of a game: games.jsonl holds it, games.pgn not.
     pgn = out / "games.pgn"
     pgn.write_text(str(next(read_games(pgn))) + "\n")
+    # On a terminal the workers' games in progress show on the live line (issue 29, 10).
+    monkeypatch.setattr(tournaments, "PLY_NOTE_SECONDS", 0.0)
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
     assert arena.run(["--resume", str(out), "--concurrency", "2"]) == 0
+    monkeypatch.undo()
+    assert re.search(r"  playing #\d+ ply \d+", terminal.getvalue())
     assert [game.headers["Round"] for game in read_games(pgn)] == [str(r["number"]) for r in read_records(out)]
     assert f"resumed: {len(before)} games on file, {8 - len(before)} to play" in capsys.readouterr().out
     assert file_lines(out / "games.jsonl")[: len(before)] == before  # the games on file are kept as they were
