@@ -187,6 +187,24 @@ def test_a_principal_variation_is_drawn_as_numbered_arrows():
     assert drawn == [(first, second), (None, third)]
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 20), st.integers(0, 20), st.booleans()), min_size=1, max_size=6))
+def test_no_arrow_label_lies_on_another(picks):
+    """issue 29, 2: labels of arrows from one cell, along one line or onto one ring
+    never overlap (each disc at least a diameter from every other)."""
+    board = Board.from_game_string(MIDGAME)
+    cells = sorted({cell for _, cell, _ in board.pieces_in_play()})
+    arrows = [(None if ring else cells[a % len(cells)], cells[b % len(cells)], str(number))
+              for number, (a, b, ring) in enumerate(picks, start=1)]
+    root = parse(board, arrows=arrows, last_move=False)
+    discs = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r")))
+             for label in classed(root, "arrow-label") for c in label.iter(SVG + "circle")]
+    assert len(discs) == len(arrows)
+    for i, (x, y, r) in enumerate(discs):
+        for x2, y2, _ in discs[:i]:
+            assert ((x - x2) ** 2 + (y - y2) ** 2) ** 0.5 >= 2 * r - 0.01, arrows
+
+
 def hexagon_points(root, piece):
     (group,) = elements(root, "data-piece", piece)
     points = group.find(SVG + "polygon").get("points")

@@ -248,9 +248,10 @@ def _piece(layout, board, place, pile, marks):
 
 def _arrow(layout, start, end, color, label, kind):
     """An arrow from one cell's centre to another's; from the hand (start None),
-    a ring round the destination. Returns the arrow and its label (drawn after
-    every arrow, so that none hides one): `label` in a disc where the arrow
-    leaves its first cell, or "" without a label."""
+    a ring round the destination. Returns the arrow and where its label goes
+    (x, y, the centre it is placed round, the label, its colour; None without a
+    label): where the arrow leaves its first cell, or above the ring.
+    _spread_labels moves it if another label is there."""
     s = layout.size
     x1, y1 = layout.center(end)
     attributes = f'class="arrow {kind}"' + (f' data-from="{_place_text(start)}"' if start is not None else "")
@@ -264,6 +265,7 @@ def _arrow(layout, start, end, color, label, kind):
             f'stroke-width="{_num(s * 0.1)}"/>'
         )
         label_x, label_y = x1 - s * 0.57, y1 - s * 0.57
+        centre = (x1, y1)
     else:
         x0, y0 = layout.center(start)
         length = math.hypot(x1 - x0, y1 - y0)
@@ -281,15 +283,39 @@ def _arrow(layout, start, end, color, label, kind):
         # Half way to a neighbour: on the side the two cells share.
         out = min(length / 2, s * SQRT3 / 2)
         label_x, label_y = x0 + ux * out, y0 + uy * out
+        centre = (x0, y0)
     parts.append("</g>")
-    if label is None:
-        return "".join(parts), ""
-    return "".join(parts), (
-        f'<g class="arrow-label"><circle cx="{_num(label_x)}" cy="{_num(label_y)}" r="{_num(s * 0.22)}" '
-        f'fill="{color}" stroke="#ffffff" stroke-width="{_num(s * 0.03)}"/>'
-        f'<text x="{_num(label_x)}" y="{_num(label_y)}" font-size="{_num(s * 0.28)}" font-weight="bold" '
-        f'fill="#ffffff" text-anchor="middle" dominant-baseline="central">{escape(str(label))}</text></g>'
-    )
+    return "".join(parts), None if label is None else (label_x, label_y, centre, str(label), color)
+
+
+LABEL_RADIUS = 0.22  # of a hexagon's radius
+
+
+def _spread_labels(labels, s):
+    """The labels' discs, none on another: a label whose place is taken turns
+    round the centre it was placed by, a twelfth of a turn at a time, to the
+    first free place (a piece that moves twice from one cell, an arrow's label
+    on a ring's); with no free place it keeps its own."""
+    r = s * LABEL_RADIUS
+    placed, svg = [], []
+    for x, y, (cx, cy), label, color in labels:
+        distance, angle = math.hypot(x - cx, y - cy), math.atan2(y - cy, x - cx)
+        for step in range(12):
+            tx = cx + distance * math.cos(angle + step * math.pi / 6)
+            ty = cy + distance * math.sin(angle + step * math.pi / 6)
+            if all(math.hypot(tx - px, ty - py) >= 2 * r for px, py in placed):
+                x, y = tx, ty
+                break
+        placed.append((x, y))
+        svg.append(
+            f'<g class="arrow-label"><circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(r)}" '
+            f'fill="{color}" stroke="#ffffff" stroke-width="{_num(s * 0.03)}"/>'
+            f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(s * 0.28)}" font-weight="bold" '
+            f'fill="#ffffff" text-anchor="middle" dominant-baseline="central">{escape(label)}</text></g>'
+        )
+    return svg
+
+
 
 
 # Kinds on one line of a hand: the official game's most. A fan game's longer hand
@@ -469,7 +495,7 @@ def board_svg(
             f'fill="{HIGHLIGHT}" fill-opacity="0.3" stroke="{HIGHLIGHT}" stroke-width="{_num(s * 0.08)}"/>'
         )
     drawn = [_arrow(layout, start, end, color, label, kind) for start, end, label, color, kind in drawn_arrows]
-    body += [arrow for arrow, _ in drawn] + [label for _, label in drawn if label]
+    body += [arrow for arrow, _ in drawn] + _spread_labels([label for _, label in drawn if label], s)
     if coordinates:
         for place in cells:
             x, y = layout.center(place)
