@@ -187,6 +187,19 @@ def test_a_principal_variation_is_drawn_as_numbered_arrows():
     assert drawn == [(first, second), (None, third)]
 
 
+def test_arrows_run_under_the_pieces_and_their_heads_over_them():
+    """issue 29, 2: a long move's shaft never hides a letter it crosses; its head
+    and label stay on top."""
+    board = Board.from_game_string(MIDGAME)
+    root = parse(board, arrows=pv_arrows(board, MIDGAME_PV))
+    order = list(root.iter())
+    pieces = [order.index(e) for e in order if e.get("data-piece") is not None]
+    shafts = [order.index(e) for e in classed(root, "arrow")]
+    tops = [order.index(e) for e in classed(root, "arrow-head") + classed(root, "arrow-label")]
+    assert shafts and tops and pieces
+    assert max(shafts) < min(pieces) and min(tops) > max(pieces)
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 20), st.integers(0, 20), st.booleans()), min_size=1, max_size=6))
 def test_no_arrow_label_lies_on_another(picks):

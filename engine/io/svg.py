@@ -248,7 +248,10 @@ def _piece(layout, board, place, pile, marks):
 
 def _arrow(layout, start, end, color, label, kind):
     """An arrow from one cell's centre to another's; from the hand (start None),
-    a ring round the destination. Returns the arrow and where its label goes
+    a ring round the destination. Returns the part drawn under the pieces (the
+    arrow's shaft, which so never hides a piece's letter on its way, or the ring,
+    inside its empty cell), the part drawn over them (the arrow's head, none for a
+    ring), and where its label goes
     (x, y, the centre it is placed round, the label, its colour; None without a
     label): where the arrow leaves its first cell, or above the ring.
     _spread_labels moves it if another label is there."""
@@ -258,9 +261,9 @@ def _arrow(layout, start, end, color, label, kind):
     attributes += f' data-to="{_place_text(end)}"'
     if label is not None:
         attributes += f" data-label={quoteattr(str(label))}"
-    parts = [f'<g {attributes} opacity="0.85">']
+    under, over = [f'<g {attributes} opacity="0.85">'], ['<g class="arrow-head" opacity="0.85">']
     if start is None or start == end:
-        parts.append(
+        under.append(
             f'<circle cx="{_num(x1)}" cy="{_num(y1)}" r="{_num(s * 0.8)}" fill="none" stroke="{color}" '
             f'stroke-width="{_num(s * 0.1)}"/>'
         )
@@ -274,18 +277,18 @@ def _arrow(layout, start, end, color, label, kind):
         tail_x, tail_y = x0 + ux * trim, y0 + uy * trim
         tip_x, tip_y = x1 - ux * trim, y1 - uy * trim
         base_x, base_y = tip_x - ux * head, tip_y - uy * head
-        parts.append(
+        under.append(
             f'<line x1="{_num(tail_x)}" y1="{_num(tail_y)}" x2="{_num(base_x)}" y2="{_num(base_y)}" '
             f'stroke="{color}" stroke-width="{_num(s * 0.13)}" stroke-linecap="round"/>'
         )
         tip = ((tip_x, tip_y), (base_x - uy * half, base_y + ux * half), (base_x + uy * half, base_y - ux * half))
-        parts.append(f'<polygon points="{_points(tip)}" fill="{color}"/>')
+        over.append(f'<polygon points="{_points(tip)}" fill="{color}"/>')
         # Half way to a neighbour: on the side the two cells share.
         out = min(length / 2, s * SQRT3 / 2)
         label_x, label_y = x0 + ux * out, y0 + uy * out
         centre = (x0, y0)
-    parts.append("</g>")
-    return "".join(parts), None if label is None else (label_x, label_y, centre, str(label), color)
+    label_place = None if label is None else (label_x, label_y, centre, str(label), color)
+    return "".join(under) + "</g>", "".join(over) + "</g>" if len(over) > 1 else "", label_place
 
 
 LABEL_RADIUS = 0.22  # of a hexagon's radius
@@ -485,6 +488,8 @@ def board_svg(
             f'<polygon class="empty" data-cell="{_place_text(place)}" points="{_hexagon(x, y, s * 0.94)}" '
             f'fill="none" stroke="{EMPTY_OUTLINE}" stroke-width="{_num(s * 0.04)}"/>'
         )
+    drawn = [_arrow(layout, start, end, color, label, kind) for start, end, label, color, kind in drawn_arrows]
+    body += [under for under, _, _ in drawn]
     marks = _marks(board, piles)
     for place in sorted(piles, key=lambda p: layout.center(p)[::-1]):
         body.append(_piece(layout, board, place, piles[place], marks.get(piles[place][-1], [])))
@@ -494,8 +499,7 @@ def board_svg(
             f'<polygon class="highlight" data-cell="{_place_text(place)}" points="{_hexagon(x, y, s * 0.8)}" '
             f'fill="{HIGHLIGHT}" fill-opacity="0.3" stroke="{HIGHLIGHT}" stroke-width="{_num(s * 0.08)}"/>'
         )
-    drawn = [_arrow(layout, start, end, color, label, kind) for start, end, label, color, kind in drawn_arrows]
-    body += [arrow for arrow, _ in drawn] + _spread_labels([label for _, label in drawn if label], s)
+    body += [over for _, over, _ in drawn if over] + _spread_labels([label for _, _, label in drawn if label], s)
     if coordinates:
         for place in cells:
             x, y = layout.center(place)
