@@ -20,6 +20,8 @@ from .bugs import (
     NUM_BUGS,
     NUM_PIECES,
     PIECES,
+    PLACE_BESIDE_BOTH,
+    PLACE_ON_TOP,
     PIECES_PER_SIDE,
     THROWERS,
 )
@@ -148,6 +150,15 @@ WORK_PLACEMENTS = _work.area(NUM_CELLS)  # placement cells
 WORK_OWN_RULE = _work.area(NUM_CELLS)  # cells of a bug with a placement rule of its own
 WORK_PIECES = _work.area(NUM_BUGS)  # placeable pieces, one per bug
 WORK_HIVE = _work.area(3 * NUM_PIECES)  # rl.hive_centre's walk: the occupied cells, their q, their r
+# perft's count after a placement: the opponent's cells of each fan placement rule
+# (bugs.py PLACE_* but the usual one), kept for the placements of one position, and
+# which position (key, ply) and how many they are (the zeros of a new state name the
+# empty board, whose placements are never counted so).
+FAN_PLACEMENT_RULES = 2
+assert (PLACE_BESIDE_BOTH, PLACE_ON_TOP) == (1, 2), "a slot per fan placement rule, numbered from 1"
+RULE_CELLS_MAX = NUM_DIRECTIONS * NUM_PIECES  # cells next to a side's pieces, or its piles
+WORK_RULE_AFTER = _work.area(FAN_PLACEMENT_RULES * RULE_CELLS_MAX)
+WORK_RULE_AFTER_TAG = _work.area(FAN_PLACEMENT_RULES * 3)
 WORK_SIZE = _work.size
 
 # Zobrist "kind" of a piece: colour and the bug of its face, so that swapping two

@@ -78,6 +78,7 @@ from .constants import (
     FLAG_QUEEN_FIRST_ALLOWED,
     IN_PROGRESS,
     INFO_EXPANSIONS,
+    INFO_KEY,
     INFO_FLAGS,
     INFO_FROZEN,
     INFO_LAST_CARRIED,
@@ -96,6 +97,9 @@ from .constants import (
     WORK_TODO,
     WORK_LOWS,
     WORK_OWN_RULE,
+    RULE_CELLS_MAX,
+    WORK_RULE_AFTER,
+    WORK_RULE_AFTER_TAG,
 )
 from .hexgrid import (
     ALL_AROUND,
@@ -1309,9 +1313,16 @@ def rule_cells_after_placement(s, side, rule, move):
     rule `rule` on once the placement `move` is made (rule_cells): the cells it
     has now, but the Guardians' piles the new piece comes next to, and for the
     Flea its cell, those by it if it is the Queen tile, and the cells it brings
-    into touch with both colours."""
-    cells = s.work[WORK_OWN_RULE : WORK_OWN_RULE + NUM_CELLS]
-    now = rule_cells(s, side, rule, cells)
+    into touch with both colours. The cells now are found once for all the
+    placements of a position (WORK_RULE_AFTER)."""
+    kept = WORK_RULE_AFTER + (rule - 1) * RULE_CELLS_MAX
+    cells = s.work[kept : kept + RULE_CELLS_MAX]
+    tag = s.work[WORK_RULE_AFTER_TAG + (rule - 1) * 3 : WORK_RULE_AFTER_TAG + rule * 3]
+    if tag[0] == s.info[INFO_KEY] and tag[1] == s.info[INFO_PLY]:
+        now = tag[2]
+    else:
+        now = rule_cells(s, side, rule, cells)
+        tag[0], tag[1], tag[2] = s.info[INFO_KEY], s.info[INFO_PLY], now
     dest = move_dest(move)
     if s.height[dest] > 0:  # a Guardian onto its own colour's pile: nothing changes
         return now
