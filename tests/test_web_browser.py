@@ -411,6 +411,15 @@ def test_flip_and_analysis(tab):
     tab.page.wait_for_selector("#board g.arrow.line")
     assert tab.page.evaluate(view_box) == before
     assert 1 <= tab.page.locator("#board g.arrow.line").count() <= 4
+    # As the browser lays them out: no label's disc on another's, every shaft under
+    # the pieces (issue 29, item 2).
+    discs = tab.page.eval_on_selector_all("#board g.arrow-label circle", """ns => ns.map(n => {
+        const box = n.getBoundingClientRect(); return [box.x + box.width / 2, box.y + box.height / 2, box.width / 2]; })""")
+    for i, (x, y, r) in enumerate(discs):
+        assert all(((x - x2) ** 2 + (y - y2) ** 2) ** 0.5 >= 2 * r - 0.5 for x2, y2, _ in discs[:i])
+    assert tab.page.evaluate("""(() => {
+        const shafts = [...document.querySelectorAll('#board g.arrow')], pieces = [...document.querySelectorAll('#board [data-piece]')];
+        return shafts.every(a => pieces.every(p => a.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING)); })()""")
     assert tab.page.inner_text("#search-score") not in ("", "-")
     # The line: numbered by turns, one span per MoveString (issue 29, item 5).
     line = tab.page.eval_on_selector_all("#search-pv span", "ns => ns.map(n => [n.className, n.textContent])")
