@@ -134,13 +134,13 @@ def play_task(engines, entrants, task, settings, on_ply=None, every=None):
     most every `every` seconds (PLY_NOTE_SECONDS by default)."""
     white, black = entrants[task.white], entrants[task.black]
     every = PLY_NOTE_SECONDS if every is None else every
-    started = time.monotonic()
-    noted = [started]
+    started = noted = time.monotonic()
 
     def note(plies):
+        nonlocal noted
         now = time.monotonic()
-        if now - noted[0] >= every:
-            noted[0] = now
+        if now - noted >= every:
+            noted = now
             on_ply(task.number, plies)
 
     outcome = play_game(

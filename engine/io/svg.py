@@ -319,8 +319,6 @@ def _spread_labels(labels, s):
     return svg
 
 
-
-
 # Kinds on one line of a hand: the official game's most. A fan game's longer hand
 # wraps onto further lines, away from the board, so that the picture does not
 # grow wide and every hexagon shrink with it.
