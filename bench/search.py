@@ -62,7 +62,7 @@ def positions():
 
 
 FAN_TYPES = ("Base+Guardians", "Base+Dx", "Base+E", "Base+J", "Base+MLP+Guardians+Dx+E+J",
-             "Base+Venom", "Base+LP+Venom", "Base+MLP+Venom", "Base+Predators", "Base+MP+Venom+Predators")
+             "Base+Venom", "Base+LP+Venom", "Base+MLP+Venom", "Base+Predators", "Base+MP+Venom+Predators", "Base+Vx")
 
 
 def fan_positions():

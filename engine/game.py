@@ -978,6 +978,9 @@ class Board:
             return f"{name} is covered and cannot flip."
         if is_frozen(state, piece) or in_last(state, piece):
             return f"{name} was acted on by the last turn and cannot flip on this one."
+        s004_moth = state.info[INFO_EXPANSIONS] & EXPANSION_BIT["Vx"]
+        if state.piece_level[piece] > 0 and PIECE_BUG[piece] == BUG_OF_LETTER["M"] and s004_moth:
+            return f"{name} is on top of the hive, where a Mosquito may not end a turn with the S004 Moth in play."
         if state.piece_level[piece] > 0:
             return f"{name} is on top of the hive, where only a Beetle or Mosquito tile may flip."
         scorpion = self._locking_scorpion(piece)

@@ -59,7 +59,7 @@ functions. Nothing here imports the engine: the tests compare the two.
 import re
 from collections import deque
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 COLORS = ("w", "b")
@@ -400,6 +400,31 @@ def butterfly_flight(stacks, start):
     return ends
 
 
+def s004_moth_flight(stacks, start, own):
+    """fan-rules.md §9.4 VX-2 Moth (S004), of colour `own`: a search over
+    occupied cells, a Step at a time onto an occupied neighbour under the
+    climbing rule [Mo4]. A cell topped by the other colour is a destination and
+    the path stops there [Mo1]; one topped by its own colour it may cross; it
+    never enters an empty cell. It lands on top of a destination, never its
+    start [Mo2]."""
+    ends = set()
+    crossed = {start}
+    frontier = [start]
+    while frontier:
+        cell = frontier.pop()
+        for n in neighbours(cell):
+            if not occupied(stacks, n) or n in crossed or n in ends:
+                continue
+            if not can_climb(stacks, cell, n, height(stacks, cell)):
+                continue
+            if top_colour(stacks, n) == own:
+                crossed.add(n)
+                frontier.append(n)
+            else:
+                ends.add(n)
+    return ends - {start}
+
+
 # --- Abilities ----------------------------------------------------------------------
 def throw(position, user_cell):
     """The Pillbug's special power (rules.md, "Pillbug"), also the Woodlouse's
@@ -620,7 +645,9 @@ class Bug(NamedTuple):
     always_on_top: it never comes down (the Guardians, §8 GU-3); front: for a
     Venom back face (§6.0 VN-1), the bug on the other side of its tile;
     controls: it plays the actions of an enemy piece beside it (the Tick's mind
-    control, §6.7), which a Mosquito never copies (T-4)."""
+    control, §6.7), which a Mosquito never copies (T-4); coloured: movements
+    that also read the mover's own colour, (stacks with the mover lifted, start,
+    colour) -> cells (the S004 Moth, §9.4)."""
 
     name: str
     copies: int
@@ -635,6 +662,7 @@ class Bug(NamedTuple):
     targeted: tuple = ()
     front: str | None = None
     controls: bool = False
+    coloured: tuple = ()
 
 
 BUGS = {
@@ -671,6 +699,9 @@ BUGS = {
               rests_on_top=True),
     "E": Bug("Flea", 1, "E", movements=(flea_move,), placement=flea_placement),
     "J": Bug("Woodlouse", 1, "J", movements=(up_one_down_one,), abilities=(throw,)),
+    # §5.1: a Mosquito copies nothing of the S004 Moth; with it in the game a
+    # Mosquito never ends on top (MQ-4, Position.destinations and flips).
+    "Vx": Bug("Moth (S004)", 1, "Vx", coloured=(s004_moth_flight,), lends=(), rests_on_top=True),
 }
 QUEEN = "Q"
 BEETLE = "B"
@@ -820,6 +851,11 @@ class GameType(NamedTuple):
     def flips(self):
         """VN-3 6: flip turns exist in plain Venom only (no variant, §2.2)."""
         return "Venom" in self.modules and not self.venom
+
+    @property
+    def mimic_stays_down(self):
+        """MQ-4: with the S004 Moth a Mosquito never ends an action on top of the hive."""
+        return "Vx" in self.bugs
 
     @property
     def max_height(self):
@@ -1284,6 +1320,8 @@ class Position:
                 continue
             if len(stack) > 1 and bug(tile_of(piece)) not in FLIP_ON_TOP:
                 continue
+            if len(stack) > 1 and self.rules.mimic_stays_down and BUGS[bug(other_face(piece))].mimic:
+                continue  # MQ-4: the flip would leave a Mosquito on top
             actions.add(Action("flip", piece, (piece, "~")))
         return actions
 
@@ -1291,10 +1329,13 @@ class Position:
         """The movements and abilities of the top piece of `cell`: its own row's,
         or for a mimic on the ground those its neighbours' top bugs lend
         (fan-rules.md §5.1 MQ-1: mimics lend nothing; a row's `lends` if it has
-        one), and for a mimic on top of the hive the Beetle's only (MQ-2)."""
-        row = BUGS[bug(top(self.stacks, cell))]
+        one), and for a mimic on top of the hive the Beetle's only (MQ-2). A
+        `coloured` movement comes bound to the piece's colour."""
+        piece = top(self.stacks, cell)
+        row = BUGS[bug(piece)]
         if not row.mimic:
-            return row.movements, row.targeted, row.abilities
+            coloured = tuple(partial(movement, own=colour(piece)) for movement in row.coloured)
+            return row.movements + coloured, row.targeted, row.abilities
         if height(self.stacks, cell) > 1:
             return BUGS[BEETLE].movements, (), ()
         movements, targeted, abilities = (), (), ()
@@ -1336,7 +1377,8 @@ class Position:
         ones (the Fly's, onto Y-1's target: the cell of the opponent's last
         `Prime`). G-2 One Hive: a lone ground piece whose removal splits the hive
         is pinned; a piece on top of a stack never splits it. G-4: a move ends on
-        another cell."""
+        another cell. MQ-4: with the S004 Moth in the game a mimic never ends on
+        top of the hive."""
         lifted = without(self.stacks, cell)
         if height(self.stacks, cell) == 1 and not is_connected(lifted):
             return set()
@@ -1347,6 +1389,8 @@ class Position:
         if target is not None and target != cell:  # Y-1: no Fly move onto its own cell
             for movement in targeted:
                 destinations |= movement(lifted, cell, target)
+        if self.rules.mimic_stays_down and BUGS[bug(top(self.stacks, cell))].mimic:
+            destinations = {d for d in destinations if not occupied(lifted, d)}
         return destinations - {cell}
 
     def controlled(self, tick_cell):

@@ -47,9 +47,10 @@ def max_height(game_type):
 
 # --- Game types (§2.1) --------------------------------------------------------------
 def test_every_fan_game_type_prints_canonically_and_the_official_ones_are_unchanged():
-    # 31 sets of the tokens other than Venom with each official type; Venom with
-    # each set of Predators, Guardians, E, J, with each official type.
-    assert len(FAN_TYPES) == 8 * 31 + 8 * 16 and not set(FAN_TYPES) & set(game_types())
+    # 47 sets of the tokens other than Venom (63, less the 16 with both Guardians
+    # and Vx) with each official type; Venom with each set of Predators,
+    # Guardians, E, J, Vx (32, less the 8 with both Guardians and Vx).
+    assert len(FAN_TYPES) == 8 * 47 + 8 * 24 and not set(FAN_TYPES) & set(game_types())
     for game_type in FAN_TYPES + game_types():
         assert format_game_type(parse_game_type(game_type)) == game_type
 
@@ -71,7 +72,8 @@ def test_tokens_and_letters_come_in_any_order_and_case(text, canonical):
     ("Base+Venom(Fixed:U)", "needs L"),
     ("Base+L+Venom(Fixed:UU)", "at most once"),
     ("Base+E(Placed)", "variant 'Placed' of E"),
-    ("Base+Guardians+Vx", "does not play Vx yet"),
+    ("Base+Guardians+Vx", "two versions of one bug"),
+    ("Base+Wx", "does not play Wx yet"),
     ("Base+Dx(V2)", "variant 'V2' of Dx"),
     ("Base+J(Literal)", "variant 'Literal' of J"),
     ("Base+Q", "neither official letters"),
@@ -100,7 +102,7 @@ def test_fan_game_types_need_the_option_and_info_names_them_once_it_is_on():
     answers = session_answers("info", "newgame Base+E", "options set FanBugs True", "info", "newgame base+e+mlp")
     assert answers[0].splitlines()[1] == "Mosquito;Ladybug;Pillbug"
     assert answers[1].startswith("err Base+E is a fan game type") and "options set FanBugs True" in answers[1]
-    assert answers[3].splitlines()[1] == FAN_CAPABILITIES == "Mosquito;Ladybug;Pillbug;Venom;Predators;Guardians;Dx;E;J"
+    assert answers[3].splitlines()[1] == FAN_CAPABILITIES == "Mosquito;Ladybug;Pillbug;Venom;Predators;Guardians;Dx;E;J;Vx"
     assert answers[4] == "Base+MLP+E;NotStarted;White[1]\n"
 
 
@@ -349,15 +351,15 @@ def test_a_frozen_piece_is_refused_with_the_fan_reason():
 
 
 def test_a_hive_of_every_ground_piece_in_a_line_is_played():
-    """Base+MLP+Predators+Dx+E+J has 38 ground pieces: the grid's fold (64 cells)
+    """Base+MLP+Predators+Dx+E+J+Vx has 40 ground pieces: the grid's fold (64 cells)
     holds them in one line, so the move that makes the line is legal, is played,
     and leaves a position whose key and moves are the recomputed ones."""
-    game_type = "Base+MLP+Predators+Dx+E+J"
+    game_type = "Base+MLP+Predators+Dx+E+J+Vx"
     names = [name for name in PIECE_NAMES if name[1:] not in ("V", "Z")]
     white = [n for n in names if n[0] == "w" and n != "wJ"]
     black = [n for n in names if n[0] == "b"]
-    line = black + white  # 37 pieces, White's at the east end
-    assert len(line) == 37
+    line = black + white  # 39 pieces, White's at the east end
+    assert len(line) == 39
     board = Board.from_stacks(game_type, {(q - 16, 0): [name] for q, name in enumerate(line)}, turn=20)
     board.push_uhp(f"wJ {line[-1]}-")
     assert board.locate("wJ") == (len(line) - 16, 0) and board.locate(line[0]) == (-16, 0)

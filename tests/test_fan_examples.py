@@ -1,4 +1,4 @@
-"""Every worked example of fan-rules.md §6, §7, §8 and §9.1-9.3 as data, held to the
+"""Every worked example of fan-rules.md §6, §7, §8 and §9.1-9.4 as data, held to the
 plain-Python reference.
 
 `FAN_EXAMPLES` is the spec's examples, one row each (EX-J1 gives three sets, so three rows);
@@ -64,6 +64,9 @@ EX_T1 = "(0,0) wT · (-1,0) wQ · (1,0) bQ · (0,1) wS1+bB1"
 EX_T2 = "(0,0) bA1+wT · (-1,0) wQ · (1,0) bQ · (0,1) wS1+bB1"
 T_KILL = "(-1,0) wQ · (0,0) wT · (1,0) bK · (0,1) bA1 · (1,1) bQ"
 EX_M1 = "(0,0) wM · (-1,0) wQ · (1,0) bW · (0,1) bT · (-1,1) wB1"
+EX_VX1 = "(0,0) wQ · (-1,0) wVx · (1,0) wA1 · (2,0) bA1 · (3,0) bS1 · (0,1) wG1 · (1,1) bQ"
+EX_VX3 = "(0,0) wQ · (1,0) bQ · (-1,0) wM · (-1,1) wB1"
+VX_CONTROLLED = "(-1,0) wQ · (0,0) wT · (1,0) bVx · (0,1) wG1 · (1,1) bA1 · (2,1) wA1 · (2,0) bQ"
 
 FAN_EXAMPLES = [
     #      .     .     .     .     .     .
@@ -423,6 +426,33 @@ FAN_EXAMPLES = [
         note="Black's last entry moved bQ: nothing Placed",
     ),
     FanExample("EX-PR1", "fan-rules.md §7 PR-2, §12", "Base+Predators", "", "perft", "", (7, 294, 5880, 117600)),
+    # --- The S004 Moth (fan-rules.md §9.4) ---
+    #      .     .     .     .     .     .
+    #   .    wVx    wQ   wA1   bA1   bS1    .
+    #      .     .    wG1    bQ    .     .
+    #         .     .     .     .     .
+    FanExample(
+        "EX-Vx1", "fan-rules.md §9.4 VX-2", "Base+Vx", EX_VX1,
+        "move", "wVx", ("(2,0)@1 wVx bA1", "(1,1)@1 wVx bQ"),
+        note="across wQ, wA1 and wG1; not bS1, behind bA1 (the path stops on an enemy piece)",
+    ),
+    FanExample(
+        "EX-Vx2", "fan-rules.md §9.4 VX-2", "Base+Vx",
+        "(0,0) wQ · (1,0) wA1 · (2,0) bA1+wVx · (3,0) bS1 · (0,1) wG1 · (1,1) bQ",
+        "move", "wVx", ("(3,0)@1 wVx bS1", "(1,1)@1 wVx bQ"),
+        note="EX-Vx1 after `wVx bA1`: it never comes down by itself",
+    ),
+    #      .     .     .     .
+    #   .    wM     wQ    bQ    .
+    #      .    wB1    .     .
+    FanExample(
+        "EX-Vx3", "fan-rules.md §9.4 VX-4, §5.1 MQ-4", "Base+M+Vx", EX_VX3,
+        "move", "wM", ("(-2,1)@0 wM -wB1", "(0,-1)@0 wM \\wQ"),
+        note="the Beetle's steps onto wQ and wB1 are dropped",
+    ),
+    FanExample("EX-Vx3 Base+M", "fan-rules.md §9.4 VX-4", "Base+M", EX_VX3,
+               "move", "wM", ("(-2,1)@0 wM -wB1", "(0,-1)@0 wM \\wQ", "(0,0)@1 wM wQ", "(-1,1)@1 wM wB1")),
+    FanExample("EX-Vx perft", "fan-rules.md §12", "Base+Vx", "", "perft", "", (5, 150, 2610, 45414)),
 ]
 
 # Ours: what the spec's examples leave out, each set worked out by hand from the rules cited.
@@ -840,6 +870,52 @@ MORE_FAN_POSITIONS = [
         "(0,0) bW+wV · (1,0) bA1 · (1,-1) bA2 · (0,-1) bS1 · (-1,0) wQ · (-1,1) wS1 · (1,1) wA1",
         "result", "", (("", "InProgress"), ("(0,1) wA1 wS1-", "WhiteWins")),
         note="surrounded and covered; without wV on her the game would go on",
+    ),
+    # --- The S004 Moth (fan-rules.md §9.4): what its examples leave out ---
+    #      .     .     .     .
+    #   .    wVx  wB1^2  bS1    .
+    #      .     .     bQ    .
+    FanExample(
+        "REF-Vx over its own pile", "fan-rules.md §9.4 VX-2", "Base+Vx",
+        "(0,0) wQ · (-1,0) wVx · (1,0) bA1+wB1 · (2,0) bS1 · (1,1) bQ",
+        "move", "wVx", ("(2,0)@1 wVx bS1", "(1,1)@1 wVx bQ"),
+        note="wB1 tops its pile, so the Moth crosses it; bA1 under it is no destination",
+    ),
+    #      .     .     .     .
+    #   .     .    bB1^2   .     .
+    #      .    wVx   bA1    bQ    .
+    #   .     wQ   bB2^2   .     .
+    FanExample(
+        "REF-Vx gated", "fan-rules.md §9.4 VX-2 [Mo4], §1.2 Step", "Base+Vx",
+        "(0,0) wVx · (1,0) bA1 · (1,-1) wS1+bB1 · (0,1) wS2+bB2 · (-1,1) wQ · (2,0) bQ",
+        "move", "wVx", ("(1,-1)@2 wVx bB1", "(0,1)@2 wVx bB2"),
+        note="not bA1: the piles of two either side gate the step onto it, and the other ways stop on bB1 and bB2",
+    ),
+    #      .     .     .     .     .
+    #   .     wQ    wT   bVx    bQ    .
+    #      .     .    wG1   bA1   wA1    .
+    FanExample(
+        "REF-Vx under control", "fan-rules.md §9.4 VX-2, §6.7 T-3", "Base+M+Venom+Vx", VX_CONTROLLED,
+        "control", "wT", ("(0,0)@1 bVx wT @wT", "(0,1)@1 bVx wG1 @wT", "(2,1)@1 bVx wA1 @wT"),
+        note="the colour test is the Moth's own: it crosses bA1 and bQ and lands on White's pieces",
+    ),
+    #      .     .     .     .
+    #   .     .     wM    bQ    .
+    #      .     wQ   wF1    .
+    FanExample(
+        "REF-Vx Mosquito by a Firefly", "fan-rules.md §5.1 MQ-4", "Base+M+Venom+Vx",
+        "(0,0) wM · (-1,1) wQ · (0,1) wF1 · (1,0) bQ",
+        "move", "wM", ("(-1,0)@0 wM \\wQ", "(1,-1)@0 wM \\bQ"),
+        note="the Firefly's two climbs would end on top: only the Queens' slides are left",
+    ),
+    FanExample(
+        "REF-Vx Tick on top", "fan-rules.md §5.1 MQ-4, §6.0 VN-3", "Base+M+Venom+Vx",
+        "(0,0) wQ · (1,0) bQ · (0,1) bA1+wT", "flip", "wT", (),
+        note="turned over it would leave a Mosquito on top; in Base+M+Venom it may flip",
+    ),
+    FanExample(
+        "REF-Vx Tick on top, no Moth", "fan-rules.md §6.0 VN-3", "Base+M+Venom",
+        "(0,0) wQ · (1,0) bQ · (0,1) bA1+wT", "flip", "wT", ("wT ~",),
     ),
 ]
 

@@ -38,6 +38,7 @@ SPEC_PERFT = {
     "Base+Venom": VENOM_PERFT,
     "Base+Venom(Placed)": VENOM_PERFT,
     "Base+Predators": (7, 294, 5880, 117600),  # EX-PR1
+    "Base+Vx": (5, 150, 2610, 45414),
 }
 ALL_FAN = "Base+MLP+Guardians+Dx+E+J"
 
@@ -80,7 +81,7 @@ def test_game_type_prints_canonical(text, canonical):
     ("Base+M(V2)", "unknown token"),
     ("Base+Predators(MantisEver)", r"variant Predators\(MantisEver\) is not implemented"),
     ("Base+HoneyCombo", "HoneyCombo is not implemented"),
-    ("Base+Vx", "Vx is not implemented"),
+    ("Base+Wx", "Wx is not implemented"),
     ("Base+Venom+venom", "Venom is repeated"),
     ("Base+Venom+Fx", "Venom and Fx are two versions of the Firefly"),
     ("Base+Wx+Venom", "Venom and Wx are two versions of the Wasp"),
@@ -415,7 +416,7 @@ FAN_TYPES = [
     "Base+E", "Base+J", "Base+Dx", "Base+Guardians", "Base+M+Guardians+Dx", ALL_FAN,
     "Base+Venom", "Base+LP+Venom", "Base+LP+Venom+Guardians", "Base+Venom(Placed)", "Base+LP+Venom(Fixed:FDRYUC)",
     "Base+LP+Venom+E+J", "Base+Predators", "Base+MLP+Predators+Guardians", "Base+LP+Venom+Predators",
-    "Base+M+Venom", "Base+MLP+Venom", "Base+MP+Venom+Predators",
+    "Base+M+Venom", "Base+MLP+Venom", "Base+MP+Venom+Predators", "Base+Vx", "Base+M+Venom+Vx",
 ]
 # Venom's new kinds of move; the Centipede has no move of its own (its swap is counted).
 VENOM_KINDS = ("flip", "sting", "swap", "control", "move W", "move F", "move D", "move R", "move Y", "move U", "move T")
@@ -428,7 +429,7 @@ def test_random_games_keep_the_rules_properties():
     kinds = Counter()
     for game_type in FAN_TYPES:
         random_game(game_type, 0, 60, kinds)
-    fan_kinds = ("place on top", "enemy throw", "carry", "move V", "move Z", "move Dx", "move E", "move J")
+    fan_kinds = ("place on top", "enemy throw", "carry", "move V", "move Z", "move Dx", "move E", "move J", "move Vx")
     for kind in fan_kinds + VENOM_KINDS + PREDATOR_KINDS:
         assert kinds[kind] > 0, f"the random games never offered a {kind}: {dict(kinds)}"
 
@@ -490,8 +491,11 @@ def test_reference_reproduces_the_perft_table(name, text, depth, count):
 VENOM_TYPES = ["Base+LP+Venom", "Base+LP+Venom+Guardians+E+J", "Base+LP+Venom(Fixed:FDRYUC)", "Base+M+Venom",
                "Base+MLP+Venom"]
 PREDATOR_TYPES = ["Base+MLP+Predators+Guardians+Dx+E+J", "Base+LP+Venom+Predators", "Base+MP+Venom+Predators"]
+# The S004 Moth with the Mosquito it keeps on the ground (MQ-4), with Venom's Tick, and in
+# the largest type it can join.
+S004_TYPES = ["Base+M+Vx", "Base+M+Venom+Vx", "Base+MLP+Predators+Dx+E+J+Vx"]
 COMBINATIONS = [ALL_FAN, "Base+Guardians+Dx+E+J", "Base+M+E", "Base+M+J", "Base+M+Dx", "Base+P+Dx", *VENOM_TYPES,
-                *PREDATOR_TYPES]
+                *PREDATOR_TYPES, *S004_TYPES]
 
 # The mid-game rows of the table: (game type, seed of `midgame`, deepest depth). Every game
 # type of the table has one to depth 4, at a seed picked for the reference's cost: it spends
@@ -514,6 +518,9 @@ MIDGAME_ROWS = [
     # With the Tick: seeds whose first two plies hold mind control (and removals).
     ("Base+M+Venom", 4, 4), ("Base+MLP+Venom", 4, 3), ("Base+MLP+Venom", 9, 3),
     ("Base+MP+Venom+Predators", 7, 4), ("Base+MP+Venom+Predators", 10, 3),
+    # The S004 Moth: seeds with both Moths in play but Base+M+Vx 0's.
+    ("Base+Vx", 1, 4), ("Base+Vx", 2, 3), ("Base+M+Vx", 0, 3), ("Base+M+Vx", 1, 4),
+    ("Base+M+Venom+Vx", 5, 3), ("Base+M+Venom+Vx", 11, 4),
 ]
 
 

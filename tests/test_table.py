@@ -87,7 +87,12 @@ OFFICIAL_TYPES = game_types()
 FAN_TYPES = ("Base+Guardians", "Base+Dx", "Base+E", "Base+J", "Base+MLP+Guardians+Dx+E+J", "Base+MP+Dx+J",
              "Base+ML+Guardians+E")
 GAME_TYPES = OFFICIAL_TYPES + FAN_TYPES
-LARGEST_TYPE = fan_game_types()[-1]
+
+
+def largest_type_with(bug):
+    """The fan game type with the most tokens of those that have `bug` (no one
+    type has every row: two versions of one bug never meet, GT-3)."""
+    return max((t for t in fan_game_types() if BUGS.index(bug) in bugs_of(t)), key=lambda t: len(t.split("+")))
 KINDS = range(len(KIND_NAMES))
 
 
@@ -145,10 +150,10 @@ def test_copies_per_side_match_the_row(bug):
         assert [piece_name(p) for p in ids] == expected
         with pytest.raises(NotationError):  # one copy more than the row has
             parse_piece(f"{letter}{bug.copies + 1}")
-    # On the board: the largest game type puts exactly the row's copies in hand,
+    # On the board: the largest game type with it puts exactly the row's copies in hand,
     # and places them lowest copy first (the first piece of a game goes by the
     # usual rule: the others are never first).
-    board = Board(LARGEST_TYPE, queen_first=True)
+    board = Board(largest_type_with(bug), queen_first=True)
     offered = {m.piece for m in board.legal_moves}
     first = [bugs.BUG_FIRST_ID[index]] if bug.placement == PLACE_BESIDE_OWN else []
     assert [p for p in offered if PIECES[p][1] == index] == first
@@ -548,13 +553,20 @@ def test_the_tallest_stack_fits_the_state():
 
 
 def test_the_tallest_fan_stack_fits_the_state():
-    """Every piece of the largest game type that may rest on top, on one Spider
-    (built directly: fan-rules.md §2.5's bound), with the Queens beside it."""
-    climbers = [name for name in PIECE_NAMES if climber_row(PIECE_NAMES.index(name))]
+    """Every piece that may rest on top in the game type with most of them, on
+    one Spider (built directly: fan-rules.md §2.5's bound), with the Queens
+    beside it."""
+    def climbers_of(game_type):
+        return [name for piece, name in enumerate(PIECE_NAMES)
+                if climber_row(piece) and PIECES[piece][1] in bugs_of(game_type)]
+
+    tallest = max(fan_game_types(), key=lambda t: len(climbers_of(t)))
+    climbers = climbers_of(tallest)
     # CLIMBERS also counts the Grasshopper tiles, whose Dragonfly face rests on top
-    # with Venom, which never meets Dx: no game type reaches it.
-    assert len(climbers) == CLIMBERS - 2 * 3 and 1 + CLIMBERS <= MAX_HEIGHT, "a climber bug was added: add it here too"
-    board = Board.from_stacks(LARGEST_TYPE, {(0, 0): ["wS1"] + climbers, (1, 0): ["wQ"], (-1, 0): ["bQ"]})
+    # with Venom, which never meets Dx, and the S004 Moth, which never meets the
+    # Guardians: no game type reaches it.
+    assert len(climbers) == CLIMBERS - 2 * 3 - 2 and 1 + CLIMBERS <= MAX_HEIGHT, "a climber bug was added: add it here too"
+    board = Board.from_stacks(tallest, {(0, 0): ["wS1"] + climbers, (1, 0): ["wQ"], (-1, 0): ["bQ"]})
     s = board.state
     assert_consistent(s, "the tallest fan stack")
     assert_every_move_keeps_the_piles_within_bounds(board)

@@ -34,6 +34,9 @@ SLIDE_TWO = 1 << 12  # exactly two sliding steps, not back to the start (Scorpio
 CLIMB_ONTO = 1 << 13  # one climb onto an occupied neighbour, nothing else (Dragonfly from the ground, D-1)
 FLY_TO_PRIME = 1 << 14  # onto the piece the opponent just acted on, then down beside it (Fly, Y-2)
 DESCEND = 1 << 15  # from on top one step down to empty ground, nothing else (Tick on top, T-2)
+# Over piles: across the cells its own colour tops, onto the first the other colour
+# tops; never down (S004 Moth, VX-2).
+OVER_OWN = 1 << 16
 # The kinds that read the occupied neighbours of cells other than their start
 # (a single slide reads the start's own, which lifting the piece does not change).
 SLIDES_ON = SLIDE_THREE | SLIDE_ANY | SLIDE_TWO
@@ -54,6 +57,7 @@ MOVEMENT_NAMES = {
     CLIMB_ONTO: "climb onto",
     FLY_TO_PRIME: "fly to prime",
     DESCEND: "descend",
+    OVER_OWN: "over own",
 }
 
 # --- Abilities: powers used instead of the bug's own move ------------------------
@@ -142,6 +146,8 @@ BUGS = (
     Bug("Dx", "Dragonfly", 1, "Dx", DIAGONAL, 0, RESTS_ON_TOP, 25, 50, 0, "#3a8fb0", lends=DIAGONAL_GROUND),
     Bug("E", "Flea", 1, "E", SLIDE_ONE | HOP, 0, 0, 15, 30, -5, "#6b7a1f", PLACE_BESIDE_BOTH),
     Bug("J", "Woodlouse", 1, "J", UP_DOWN, THROW, 0, 15, 40, 0, "#5c6f7e"),
+    # The S004 Moth ends every move on top, so a Mosquito copies nothing of it (§5.1).
+    Bug("Vx", "S004 Moth", 1, "Vx", OVER_OWN, 0, RESTS_ON_TOP, 25, 50, 5, "#8e4a9c", lends=0),
 )
 
 NUM_BUGS = len(BUGS)

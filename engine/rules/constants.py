@@ -177,9 +177,12 @@ PIECE_KIND = np.stack([PIECE_COLOR * NUM_BUGS + PIECE_BUG,
 # of the first versions (drawn first, from the same seed), so that the keys of a
 # hive there, and with them the searches, are those of before the wider grid.
 # Likewise the bugs of the table of 2026-12-03 keep theirs, and the rows added
-# since (Venom's faces, ...) draw theirs after every earlier number.
+# by 2026-12-07 (Venom's faces, the Predators) draw theirs after every earlier
+# number. Each row added later draws from a generator of its own letter, so that
+# no row added anywhere in the table moves another's numbers.
 OLD_GRID_SIZE = 32
 OLD_BUGS = ("Q", "S", "B", "G", "A", "M", "L", "P", "V", "Z", "Dx", "E", "J")
+SECOND_BUGS = ("W", "F", "D", "R", "Y", "U", "T", "C", "K", "N")
 OLD_MAX_HEIGHT = 16
 
 
@@ -201,7 +204,7 @@ def _zobrist_tables(seed=0x48697665):
     side, placed, _, frozen = (int(draw()) for _ in range(4))
     old_wide = draw((old_kinds, NUM_CELLS))
     last = draw(NUM_CELLS + 1)
-    new_bugs = [letter for letter in BUG_OF_LETTER if letter not in OLD_BUGS]
+    new_bugs = [letter for letter in SECOND_BUGS if letter in BUG_OF_LETTER]
     new_wide = draw((2 * len(new_bugs), NUM_CELLS))
     level[OLD_MAX_HEIGHT:] = draw(MAX_HEIGHT - OLD_MAX_HEIGHT) | 1
     # The second piece of `Last` by its cell: under the Dragonfly that carried
@@ -212,7 +215,16 @@ def _zobrist_tables(seed=0x48697665):
     row_of = {(color, letter): color * len(OLD_BUGS) + index for color in (0, 1) for index, letter in enumerate(OLD_BUGS)}
     row_of.update({(color, letter): color * len(new_bugs) + index for color in (0, 1) for index, letter in enumerate(new_bugs)})
     kinds = [(color, letter) for color in (0, 1) for letter in BUG_OF_LETTER]
-    piece = np.stack([(old_wide if letter in OLD_BUGS else new_wide)[row_of[color, letter]] for color, letter in kinds])
+
+    def numbers(color, letter):
+        if letter in OLD_BUGS:
+            return old_wide[row_of[color, letter]]
+        if letter in SECOND_BUGS:
+            return new_wide[row_of[color, letter]]
+        own = np.random.Generator(np.random.PCG64([seed, *letter.encode()]))
+        return own.integers(-(2**63), 2**63 - 1, size=(2, NUM_CELLS), dtype=np.int64)[color]
+
+    piece = np.stack([numbers(color, letter) for color, letter in kinds])
     old_rows = [row_of[color, letter] if letter in OLD_BUGS else -1 for color, letter in kinds]
     half = OLD_GRID_SIZE // 2
     for q in range(-half, half):

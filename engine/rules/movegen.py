@@ -22,6 +22,7 @@ from .bugs import (
     CONTROL,
     DESCEND,
     EXPANSION_BIT,
+    OVER_OWN,
     FLY_TO_PRIME,
     IMMUNE,
     KILL,
@@ -138,8 +139,10 @@ from .moves import (
 )
 
 DRAGONFLY = BUG_OF_LETTER["Dx"]
+MOSQUITO = BUG_OF_LETTER["M"]
 VENOM = EXPANSION_BIT["Venom"]
 PREDATORS = EXPANSION_BIT["Predators"]
+S004_MOTH = EXPANSION_BIT["Vx"]
 
 
 # `seen`, the biggest array of the state (a slot per piece, cell and slot group),
@@ -601,6 +604,36 @@ def fly_to_prime(s, mover, cell, moves, n, stamp):
 
 
 @njit(cache=True, nogil=True)
+def over_own(s, mover, cell, moves, n, stamp):
+    """S004 Moth (VX-2): a search over the occupied cells, a step at a time by the
+    climbing rule. A cell its own colour tops it crosses; one the other colour
+    tops it lands on, and goes no further; it never steps onto empty ground. The
+    colour is the Moth's, whoever moves it."""
+    own = PIECE_COLOR[move_piece(mover)]
+    queue = s.work[WORK_QUEUE : WORK_QUEUE + NUM_CELLS]
+    visit = new_stamp(s)
+    s.mark[cell] = visit  # the start is no destination, and crossing it again finds nothing new
+    queue[0] = cell
+    head = 0
+    tail = 1
+    while head < tail:
+        c = queue[head]
+        head += 1
+        h_from = s.height[c]
+        for d in range(6):
+            dest = neighbor(c, d)
+            if s.height[dest] == 0 or s.mark[dest] == visit or not can_climb(s.height, c, d, h_from):
+                continue
+            s.mark[dest] = visit
+            if PIECE_COLOR[top_piece(s, dest)] == own:
+                queue[tail] = dest
+                tail += 1
+            else:
+                n = add_move(s, moves, n, mover, dest, stamp)
+    return n
+
+
+@njit(cache=True, nogil=True)
 def movement_moves(s, movement, mover, cell, moves, n, stamp, pinned_stamp):
     """Destinations of the piece lifted from `cell` for each bit of `movement`,
     as moves of the kind `mover` (a move code without its destination) names."""
@@ -636,6 +669,8 @@ def movement_moves(s, movement, mover, cell, moves, n, stamp, pinned_stamp):
         n = fly_to_prime(s, mover, cell, moves, n, stamp)
     if movement & DESCEND:
         n = descend(s, mover, cell, moves, n, stamp)
+    if movement & OVER_OWN:
+        n = over_own(s, mover, cell, moves, n, stamp)
     return n
 
 
@@ -836,12 +871,15 @@ def may_flip(s, piece, cell, level):
     (VN-3, given its Queen is in play): a tile with a back, that neither the
     previous turn acted on nor is Frozen, not locked by an enemy Scorpion next
     to it unless it shows the Stink bug, and on top of the hive only a tile
-    whose both faces may rest there (a Beetle or a Mosquito tile)."""
+    whose both faces may rest there (a Beetle or a Mosquito tile; with the S004
+    Moth not a Mosquito tile, whose Mosquito never ends on top, MQ-4)."""
     front = PIECE_BUG[piece]
     back = BUG_BACKS[front]
     if back < 0 or in_last(s, piece) or is_frozen(s, piece):
         return False
     if level > 0 and (BUG_FLAGS[front] & BUG_FLAGS[back] & RESTS_ON_TOP) == 0:
+        return False
+    if level > 0 and front == MOSQUITO and s.info[INFO_EXPANSIONS] & S004_MOTH:
         return False
     return locking_scorpion(s, piece, cell) < 0
 
@@ -915,7 +953,19 @@ def borrowed_row(s, cell):
             if BUG_FLAGS[bug] & COPIES_NEIGHBOURS == 0:
                 movement |= BUG_LENDS[bug]
                 abilities |= BUG_ABILITIES[bug] & LENT_ABILITIES
+    if s.info[INFO_EXPANSIONS] & S004_MOTH:
+        movement = ground_only(movement)
     return movement, abilities
+
+
+@njit(cache=True, nogil=True)
+def ground_only(movement):
+    """A Mosquito's borrowed movement where it may never end on top of the hive
+    (MQ-4, with the S004 Moth): the climbs onto a pile dropped, the Beetle's step
+    left with its steps onto empty ground, which are slides."""
+    if movement & CLIMB:
+        movement = (movement & ~CLIMB) | SLIDE_ONE
+    return movement & ~(TWO_CLIMBS | CLIMB_ONTO)
 
 
 @njit(cache=True, nogil=True)
