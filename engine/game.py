@@ -31,7 +31,9 @@ from .rules.bugs import (
     NUM_BUGS,
     NUM_PIECES,
     PLACE_BESIDE_BOTH,
+    PLACE_AWAY_FROM_QUEENS,
     PLACE_BESIDE_OWN,
+    PLACE_QUEEN_AWAY,
     PIECES_PER_SIDE,
     PLACE_ON_TOP,
     QUEEN_ID,
@@ -50,6 +52,9 @@ from .rules.constants import (
     INFO_KEY,
     INFO_LAST_CARRIED,
     INFO_LAST_MOVED,
+    INFO_OBLIGED,
+    INFO_OBLIGER,
+    INFO_STINGS_USED,
     INFO_PLY,
     INFO_RESULT,
     INFO_REVERSIBLE_FROM,
@@ -82,6 +87,7 @@ from .rules.moves import (
     KIND_PLACE,
     KIND_STING,
     KIND_THROW,
+    KIND_TRANSPORT,
     PASS_MOVE,
     encode,
     encode_full,
@@ -106,6 +112,7 @@ from .rules.movegen import (
     pieces_may_move,
     placeable_pieces,
     placement_faces,
+    placement_rule,
 )
 from .rules.movegen import placement_cells as _placement_cells
 from .rules.notation import (
@@ -161,6 +168,8 @@ _bug_enabled = bug_enabled.py_func
 # piece act (fan-rules.md §6.7): the controller a MoveString names with `@`.
 _TICK_TILE = next(index for index, bug in enumerate(BUGS) if bug.back and BUGS[BUG_OF_LETTER[bug.back]].abilities & CONTROL)
 _TICK_ID = tuple(side * PIECES_PER_SIDE + BUG_FIRST_ID[_TICK_TILE] for side in (0, 1))
+# Each side's S004 Firefly, which moves an enemy piece by its movement (`@`, FX-2).
+_FIREFLY_ID = tuple(side * PIECES_PER_SIDE + BUG_FIRST_ID[BUG_OF_LETTER["Fx"]] for side in (0, 1))
 
 
 class Move(int):
@@ -294,7 +303,11 @@ def _text_of(move, side=None):
     if form == FORM_PASS:
         return PASS_TEXT
     if form == FORM_REFERENCE:
-        return MoveText(False, move.piece, face=move.face)
+        # A Firefly's command names it unless a throw reaches the same state (NO-5).
+        controller = move.other if kind == KIND_THROW else -1
+        if kind == KIND_TRANSPORT and move.face:  # a commanded carry: the side's Firefly
+            controller = _FIREFLY_ID[side]
+        return MoveText(False, move.piece, face=move.face if kind == KIND_PLACE else 0, controller=controller)
     if form == FORM_CONTROL:
         return MoveText(False, move.piece, controller=move.other)
     if form == FORM_CHOOSE:
@@ -370,6 +383,8 @@ _PLACEMENT_RULES = {
     PLACE_BESIDE_OWN: "You can't place that piece there.",
     PLACE_BESIDE_BOTH: "A Flea is placed next to pieces of both colours and not next to the other Queen Bee.",
     PLACE_ON_TOP: "A Moth or a Butterfly is placed on top of a piece of your colour with no enemy piece next to it.",
+    PLACE_AWAY_FROM_QUEENS: "You can't place that piece there: an S004 Wasp or Firefly is never placed next to a Queen.",
+    PLACE_QUEEN_AWAY: "You can't place that piece there: a Queen is never placed next to an S004 Wasp or Firefly.",
 }
 
 # MzingaEngine's reason for a destination that is taken; uhp.md's example session
@@ -501,13 +516,17 @@ class Board:
         return board
 
     @classmethod
-    def from_stacks(cls, game_type, stacks, *, to_move=WHITE, turn=5, last=(), frozen=None, placed=None):
+    def from_stacks(cls, game_type, stacks, *, to_move=WHITE, turn=5, last=(), frozen=None, placed=None,
+                    obliged=None, stings_used=()):
         """A position built directly, not played (fan-rules.md §1.1: its examples
         are positions): `stacks` maps axial (q, r) to piece names bottom first,
         `to_move` and `turn` give the TurnString, `last` the pieces the previous
         ply acted on (a mover; or a Dragonfly and its cargo), `frozen` the one
-        it froze and `placed` the one it placed (the first of `last`). Every other piece of the game type is in hand. The board has no
-        moves to take back, and its GameString cannot be replayed.
+        it froze and `placed` the one it placed (the first of `last`), `obliged`
+        an S004 Wasp's obligation (the stung piece, the Wasp) and `stings_used`
+        the colours (WHITE, BLACK) whose Queen has stung (WX-5). Every other piece of
+        the game type is in hand. The board has no moves to take back, and its
+        GameString cannot be replayed.
 
         >>> board = Board.from_stacks("Base+E", {(0, 0): ["wQ"], (1, 0): ["bQ", "wB1"]})
         >>> board.game_string()
@@ -535,6 +554,9 @@ class Board:
         info[INFO_LAST_MOVED], info[INFO_LAST_CARRIED] = (-1 if n is None else parse_piece(n) for n in names)
         info[INFO_FROZEN] = -1 if frozen is None else parse_piece(frozen)
         info[INFO_PLACED] = -1 if placed is None else parse_piece(placed)
+        if obliged is not None:
+            info[INFO_OBLIGED], info[INFO_OBLIGER] = (parse_piece(n) for n in obliged)
+        info[INFO_STINGS_USED] = sum(1 << side_index(color) for color in stings_used)
         info[INFO_RESULT] = queens_result(state)
         info[INFO_KEY] = compute_key(state)
         return board
@@ -787,6 +809,18 @@ class Board:
         thrown on the previous one: `Frozen`, fan-rules.md §3.2), -1 if none."""
         return int(self._info[INFO_FROZEN])
 
+    @property
+    def obliged(self):
+        """(the piece, the S004 Wasp that stung it): on this turn it must move
+        away from the Wasp if it can (`Oblig`, fan-rules.md WX-3, WX-4); None."""
+        piece = int(self._info[INFO_OBLIGED])
+        return None if piece < 0 else (piece, int(self._info[INFO_OBLIGER]))
+
+    def has_stung(self, color):
+        """Whether `color`'s Queen has used her sting (WX-5): she never moves by
+        herself again."""
+        return bool(int(self._info[INFO_STINGS_USED]) >> side_index(color) & 1)
+
     def is_locked(self, piece):
         """Whether an enemy Scorpion next to `piece` (an id) keeps its tile from
         flipping (fan-rules.md R-2): in play, uncovered, not a Stink bug."""
@@ -901,15 +935,19 @@ class Board:
         why = refusal(parsed.form, self.game_type) or (parsed.controller >= 0 and refusal(FORM_CONTROL, self.game_type))
         if why:
             raise IllegalMoveError(why)
-        if parsed.controller >= 0 and parsed.controller != _TICK_ID[self.side_to_move]:
+        side = self.side_to_move
+        if parsed.controller >= 0 and parsed.controller not in (_TICK_ID[side], _FIREFLY_ID[side]):
             raise IllegalMoveError(f"{self.name(parsed.controller)} controls nothing: only the side to move's "
-                                   "Tick makes a piece of the other side act (@).")
+                                   "Tick or S004 Firefly makes a piece of the other side act (@).")
+        commanded = parsed.controller == _FIREFLY_ID[side]
+        if commanded and parsed.form != FORM_REFERENCE:
+            raise IllegalMoveError(f"{self.name(parsed.controller)} makes an enemy piece move, nothing else (FX-2).")
         if parsed.form != FORM_REFERENCE:
             return self._parse_named(parsed)
         dest, blocked = self._resolve(parsed)
         in_play = self._piece_cell[parsed.piece] >= 0
         move = Move.move(parsed.piece, dest) if in_play else Move.place(parsed.piece, dest, parsed.face)
-        controlled = parsed.controller >= 0 and parsed.thrower < 0
+        controlled = parsed.controller >= 0 and parsed.thrower < 0 and not commanded
         if controlled:  # the piece's own movement, played by the Tick
             move = Move(_encode_full(KIND_CONTROL, parsed.piece, _dest_of(move), parsed.controller, 0))
         # Printed by the faces the pieces show (either name of a tile in play is read).
@@ -919,6 +957,13 @@ class Board:
         legal = None if blocked else self._legal_of_slot(move_slot(move))
         if parsed.thrower >= 0 and (legal is None or legal not in self._throws_by(parsed.thrower, parsed.controller)):
             raise IllegalMoveError(f"{self.name(parsed.thrower)} can't throw {self.name(parsed.piece)} there.")
+        if commanded:  # named as it is printed: without `@` when a throw makes it too (NO-5)
+            made = [m for m in self._actions_by(parsed.piece, parsed.controller) if _dest_of(m) == dest]
+            legal = None if blocked or not made else self._legal_of_slot(move_slot(made[0]))
+            if legal is None:
+                raise IllegalMoveError(f"{self.name(parsed.controller)} can't make {self.name(parsed.piece)} "
+                                       "move there.")
+            return Move._named(legal, self.uhp(legal))
         if legal is not None:
             return Move._named(legal, format_move_text(shown, self._face))
         if controlled:
@@ -1048,6 +1093,11 @@ class Board:
         if self.is_game_over():
             return "You can't play, the game is over."
         state = self._state
+        obliged = int(state.info[INFO_OBLIGED])
+        if obliged >= 0 and all(m.piece == obliged and _kind_of(m) == KIND_MOVE for m in self.legal_moves):
+            wasp = self.name(int(state.info[INFO_OBLIGER]))
+            return (f"The S004 Wasp {wasp} stung {self.name(obliged)}: this turn it must move away from the Wasp, "
+                    "neither onto it nor next to it.")
         piece = move.piece
         side = self.side_to_move
         bug = PIECE_BUG[piece]
@@ -1079,7 +1129,7 @@ class Board:
                 return "The Queen tile is placed Queen side up."
             return f"In {self.game_type} {piece_name(piece)} is placed showing {piece_name(piece, 1 - move.face)}."
         if not in_play:
-            return _PLACEMENT_RULES[BUGS[bug].placement]
+            return _PLACEMENT_RULES[placement_rule(state, piece)]
         if is_covered(state, piece):
             return "You can't move that piece because it has another piece on top of it."
         if state.piece_level[piece] == 0 and is_pinned(state, state.piece_cell[piece]):

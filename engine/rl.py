@@ -14,10 +14,13 @@ pieces outside the window, which the actions and planes do not hold.
 Actions. One integer per distinct move: its identity slot (moves.move_slot)
 counted in window cells: `(group * NUM_PIECES + piece) * WINDOW_CELLS + cell`
 for `piece` (an id of engine.rules.bugs.PIECE_NAMES) and the kind's slot group
-(kinds.py): 0 placing, moving or throwing it to `cell` or flipping it there, 1
-placing it showing its back (Venom), 2 it stung on `cell` (whoever stings it), 3
-its swap with the piece on `cell`, 4 its removal of the piece on `cell`
-(Predators), 5 its move to `cell` under a Tick's control (Venom, §6.7); and
+(kinds.py): 0 placing, moving or throwing it to `cell` (or an S004 Firefly's
+command of it there) or flipping it there, 1 placing it showing its back
+(Venom) or, for a Dragonfly, its carry there under an enemy Firefly's command,
+2 it stung on `cell` (whoever stings it), 3 its swap with the piece on `cell`, 4
+its removal of the piece on `cell` (Predators), its sending that piece back to
+hand (a Queen, WX-5) or its sting of it (an S004 Wasp, WX-3), 5 its move to
+`cell` under a Tick's control (Venom, §6.7); and
 PASS_ACTION. Since the cell is counted from the centre of the hive, the same
 move in a shifted hive is the same action. Slots are
 identities (ID-1): two actions never give the same position, and a throw of
@@ -34,8 +37,11 @@ that kind stands at that level, so the order of a stack is kept; then for each
 kind a constant plane of its pieces in hand over its copies; for each bug, 1 if
 the game type has it; 1 everywhere when Black is to move; 1 on the cell of the
 piece moved last (which the Pillbug may not throw); 1 on the cell of the piece
-Frozen for this turn (thrown or stung on the last one, fan-rules.md §3.2). A Venom
-tile is the kind of the face it shows; a piece removed from the game is in no plane.
+Frozen for this turn (thrown or stung on the last one, fan-rules.md §3.2); 1 on
+the cell of the piece an S004 Wasp obliged to move away, and on that Wasp's
+(§9.6 `Oblig`); for each colour, 1 everywhere once its Queen has stung (WX-5). A
+Venom tile is the kind of the face it shows; a piece removed from the game or
+sent back to hand is in no plane (but the hand's).
 Not in it: the turn number beyond what the hands tell, the history (repetitions),
 and a Dragonfly's cargo of the last turn.
 
@@ -68,7 +74,10 @@ from .rules.constants import (
     INFO_KEY,
     INFO_FROZEN,
     INFO_LAST_MOVED,
+    INFO_OBLIGED,
+    INFO_OBLIGER,
     INFO_PLY,
+    INFO_STINGS_USED,
     INFO_RESULT,
     IN_PROGRESS,
     MAX_GAME_PLIES,
@@ -121,7 +130,9 @@ PLANE_ENABLED = PLANE_HAND + NUM_KINDS
 PLANE_BLACK = PLANE_ENABLED + NUM_BUGS
 PLANE_LAST = PLANE_BLACK + 1
 PLANE_FROZEN = PLANE_LAST + 1
-NUM_PLANES = PLANE_FROZEN + 1
+PLANE_OBLIGED = PLANE_FROZEN + 1  # the piece an S004 Wasp stung, then that Wasp (§9.6)
+PLANE_STINGS_USED = PLANE_OBLIGED + 2  # White's Queen has stung, Black's (WX-5)
+NUM_PLANES = PLANE_STINGS_USED + 2
 OBSERVATION_SHAPE = (NUM_PLANES, WINDOW, WINDOW)
 
 # Status codes of the kernels that play an action.
@@ -377,12 +388,16 @@ def observation_into(a, out):
             out[PLANE_HAND + color * NUM_BUGS + bug] = in_hand / BUG_COPIES[bug]
     if s.info[INFO_PLY] & 1:
         out[PLANE_BLACK] = 1.0
-    for plane, info in ((PLANE_LAST, INFO_LAST_MOVED), (PLANE_FROZEN, INFO_FROZEN)):
+    for plane, info in ((PLANE_LAST, INFO_LAST_MOVED), (PLANE_FROZEN, INFO_FROZEN), (PLANE_OBLIGED, INFO_OBLIGED),
+                        (PLANE_OBLIGED + 1, INFO_OBLIGER)):
         piece = s.info[info]
-        if piece >= 0:
+        if piece >= 0 and s.piece_cell[piece] >= 0:
             at = window_cell(s.piece_cell[piece], centre)
             if at >= 0:
                 out[plane, at // WINDOW, at % WINDOW] = 1.0
+    for color in range(2):
+        if (s.info[INFO_STINGS_USED] >> color) & 1:
+            out[PLANE_STINGS_USED + color] = 1.0
 
 
 @njit(cache=True, nogil=True)

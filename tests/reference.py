@@ -425,6 +425,21 @@ def s004_moth_flight(stacks, start, own):
     return ends - {start}
 
 
+def queen_cells(stacks):
+    """The cells holding a Queen at any level."""
+    return {cell for cell, stack in stacks.items() if any(bug(p) == QUEEN for p in stack)}
+
+
+def wasp_flight(stacks, start):
+    """fan-rules.md §9.6 WX-2, §9.7 FX-1: the S004 Wasp's and Firefly's flight to
+    any empty ground cell other than the start that touches the hive (the flier
+    lifted) and has no Queen on an adjacent cell at any level, ignoring distance
+    and gates."""
+    queens = queen_cells(stacks)
+    cells = {n for cell in stacks for n in neighbours(cell) if not occupied(stacks, n)}
+    return {e for e in cells - {start} if not queens & set(neighbours(e))}
+
+
 # --- Abilities ----------------------------------------------------------------------
 def throw(position, user_cell):
     """The Pillbug's special power (rules.md, "Pillbug"), also the Woodlouse's
@@ -575,6 +590,77 @@ def mantis_jump(position, user_cell):
 # --- Placement rules ----------------------------------------------------------------
 # Each takes the position and the piece to place and returns the cells it may go
 # to; a cell that is occupied means on top of it.
+def own_moves(position, cell):
+    """The destinations of the top piece of `cell` by its own movement only (no
+    ability), with its own rules (One Hive, gates, climbing): what an obligation
+    leaves it (WX-3, WX-4) and what a Firefly's command plays (FX-2)."""
+    movements, targeted, _ = position.powers(cell)
+    return position.destinations(cell, movements, targeted)
+
+
+def wasp_oblige(position, user_cell):
+    """fan-rules.md §9.6 WX-3, the S004 Wasp's sting (instead of moving; it may be
+    pinned): an enemy lone ground piece t on an adjacent cell that, in the
+    position after the sting with its owner to move, has at least one own move
+    ending neither on nor next to the Wasp's cell (its owner's Queen gate, G-1).
+    (wasp, "!", t)."""
+    wasp = top(position.stacks, user_cell)
+    moves = set()
+    for cell in neighbours(user_cell):
+        stack = position.stacks.get(cell, [])
+        if len(stack) != 1 or colour(stack[0]) == colour(wasp):
+            continue
+        victim = stack[0]
+        if not position.in_play(colour(victim) + QUEEN):
+            continue
+        if any(d != user_cell and d not in neighbours(user_cell) for d in own_moves(position, cell)):
+            moves.add((wasp, "!", victim))
+    return moves
+
+
+def firefly_command(position, user_cell):
+    """fan-rules.md §9.7 FX-2, the S004 Firefly's mind control (instead of moving;
+    it may be pinned): t an enemy piece on top of an adjacent cell at any level,
+    not Frozen (it may be in Last, or a Queen): t's movement only, by its own
+    rules, played by the Firefly's side (only its Queen gate counts), after
+    which t is Frozen: moves (t, dest), a throw's state (EX-ID1)."""
+    side = colour(top(position.stacks, user_cell))
+    moves = set()
+    for cell in neighbours(user_cell):
+        t = top(position.stacks, cell)
+        if t is None or colour(t) == side or t in position.frozen:
+            continue
+        moves |= {(t, dest) for dest in own_moves(position, cell)}
+    return moves
+
+
+def queen_sting(position, user_cell):
+    """fan-rules.md §9.6 WX-5, the Queen's sting, only in game types with the S004
+    Wasp [Wx5], once per game per colour, instead of moving, pinned or not: the
+    top piece of an adjacent cell, an enemy piece and not the enemy Queen [Wx4:
+    a stacked top is fine], goes back to its owner's hand; Conn(-{t}) when it is
+    a lone ground piece (§3.6). (queen, "x", t)."""
+    queen = top(position.stacks, user_cell)
+    if "Wx" not in position.rules.bugs or colour(queen) in position.stings_used:
+        return set()
+    moves = set()
+    for cell in neighbours(user_cell):
+        t = top(position.stacks, cell)
+        if t is None or colour(t) == colour(queen) or bug(t) == QUEEN:
+            continue
+        if height(position.stacks, cell) == 1 and not is_connected(without(position.stacks, cell)):
+            continue
+        moves.add((queen, "x", t))
+    return moves
+
+
+def away_from_queens_placement(position, piece):
+    """fan-rules.md §9.6 WX-1 (also the S004 Firefly's, FX-1): the usual placement,
+    never adjacent to a cell holding a Queen (either colour, any level)."""
+    queens = queen_cells(position.stacks)
+    return {cell for cell in ordinary_placement(position, piece) if not queens & set(neighbours(cell))}
+
+
 def ordinary_placement(position, piece):
     """fan-rules.md §1.3 G-5, G-6 (rules.md, "Turns"): on an empty board the
     origin; with no piece of the placed piece's colour on the board, any empty
@@ -593,6 +679,13 @@ def ordinary_placement(position, piece):
         if tops == {side}:
             cells.add(cell)
     return cells
+
+
+def queen_placement(position, piece):
+    """The Queen's: the usual placement, but (fan-rules.md §9.6 WX-1) never
+    adjacent to a cell holding an S004 Wasp or Firefly (either colour, any level)."""
+    shy = {cell for cell, stack in position.stacks.items() if any(bug(p) in ("Wx", "Fx") for p in stack)}
+    return {cell for cell in ordinary_placement(position, piece) if not shy & set(neighbours(cell))}
 
 
 def flea_placement(position, piece):
@@ -647,7 +740,9 @@ class Bug(NamedTuple):
     controls: it plays the actions of an enemy piece beside it (the Tick's mind
     control, §6.7), which a Mosquito never copies (T-4); coloured: movements
     that also read the mover's own colour, (stacks with the mover lifted, start,
-    colour) -> cells (the S004 Moth, §9.4)."""
+    colour) -> cells (the S004 Moth, §9.4); unlent: abilities a Mosquito never
+    copies (the S004 Wasp's sting and Firefly's command, WX-6, FX-3; the Queen's
+    sting, WX-5)."""
 
     name: str
     copies: int
@@ -663,10 +758,11 @@ class Bug(NamedTuple):
     front: str | None = None
     controls: bool = False
     coloured: tuple = ()
+    unlent: tuple = ()
 
 
 BUGS = {
-    "Q": Bug("Queen Bee", 1, None, movements=(slide_one,)),
+    "Q": Bug("Queen Bee", 1, None, movements=(slide_one,), unlent=(queen_sting,), placement=queen_placement),
     "S": Bug("Spider", 2, None, movements=(spider_walk,)),
     "B": Bug("Beetle", 2, None, movements=(beetle_step,), rests_on_top=True),
     "G": Bug("Grasshopper", 3, None, movements=(grasshopper_jump,)),
@@ -698,10 +794,14 @@ BUGS = {
     "Dx": Bug("Dragonfly (Sperling)", 1, "Dx", movements=(dragonfly_hop,), lends=(dragonfly_hop_to_ground,),
               rests_on_top=True),
     "E": Bug("Flea", 1, "E", movements=(flea_move,), placement=flea_placement),
+    "Fx": Bug("Firefly (S004)", 1, "Fx", movements=(wasp_flight,), unlent=(firefly_command,),
+              placement=away_from_queens_placement),
     "J": Bug("Woodlouse", 1, "J", movements=(up_one_down_one,), abilities=(throw,)),
     # §5.1: a Mosquito copies nothing of the S004 Moth; with it in the game a
     # Mosquito never ends on top (MQ-4, Position.destinations and flips).
     "Vx": Bug("Moth (S004)", 1, "Vx", coloured=(s004_moth_flight,), lends=(), rests_on_top=True),
+    "Wx": Bug("Wasp (S004)", 1, "Wx", movements=(wasp_flight,), unlent=(wasp_oblige,),
+              placement=away_from_queens_placement),
 }
 QUEEN = "Q"
 BEETLE = "B"
@@ -991,6 +1091,8 @@ class Position:
         self.frozen = frozenset()  # a subset of last: they may not move, be moved or act
         self.prime = None  # the piece a "where the opponent just acted" rule looks at
         self.placed = None  # the piece the previous turn placed
+        self.obliged = None  # `Oblig` (WX-3): (the stung piece, the S004 Wasp)
+        self.stings_used = frozenset()  # `QueenStingUsed`: the colours whose Queen has stung (WX-5)
         self.result = None  # None while in progress, else "WhiteWins", "BlackWins" or "Draw"
 
     def pieces_of(self, side):
@@ -1014,7 +1116,8 @@ class Position:
         return position
 
     @classmethod
-    def from_example(cls, game_type, board, to_move=WHITE, last=(), frozen=(), prime=None, placed=None, turn=8):
+    def from_example(cls, game_type, board, to_move=WHITE, last=(), frozen=(), prime=None, placed=None, turn=8,
+                     obliged=None, stings_used=()):
         """A position written as in the spec's examples (fan-rules.md §1.1):
         `(0,0) wQ · (0,1) bA1+wD1` (stacks bottom to top with `+`; a Venom tile
         by the face it shows, wD1 is tile G1 Dragonfly side up), built directly,
@@ -1055,6 +1158,8 @@ class Position:
             raise ValueError("Frozen is a subset of Last (fan-rules.md §3.2)")
         position.prime = None if prime is None else named(prime)
         position.placed = None if placed is None else named(placed)
+        position.obliged = None if obliged is None else tuple(named(p) for p in obliged)
+        position.stings_used = frozenset(stings_used)
         position.result = position.outcome()
         return position
 
@@ -1081,6 +1186,8 @@ class Position:
             self.frozen,
             self.prime,
             self.placed,
+            self.obliged,
+            self.stings_used,
             self.result,
         )
 
@@ -1175,7 +1282,21 @@ class Position:
         if check and move not in self.legal_moves():
             raise ValueError(f"illegal move {move!r} in {self.game_type} at ply {self.ply}")
         side = self.to_move
+        self.obliged = None  # a status of one turn (§3.2); a Wasp's sting sets it again
         if move == "pass":
+            self.last, self.frozen, self.prime, self.placed = frozenset(), frozenset(), None, None
+        elif move[1] == "!":
+            # An S004 Wasp's sting (WX-3): `Oblig` and nothing else (§3.2).
+            wasp, _, target = move
+            self.last, self.frozen, self.prime, self.placed = frozenset(), frozenset(), None, None
+            self.obliged = target, wasp
+        elif move[1] == "x" and bug(move[0]) == QUEEN:
+            # The Queen's sting (WX-5): the target back to its owner's hand, the
+            # colour's sting used; no statuses (§3.2).
+            queen, _, target = move
+            self.stacks = without(self.stacks, self.cell_of(target))
+            self.hand[colour(target)].append(target)
+            self.stings_used |= {colour(queen)}
             self.last, self.frozen, self.prime, self.placed = frozenset(), frozenset(), None, None
         elif move[1] == "~":
             # An own flip (tile, "~") or a sting (wasp, "~", victim), §6.0 VN-3 and
@@ -1257,7 +1378,30 @@ class Position:
         actions and one move); empty once the game is over."""
         if self.result is not None:
             return set()
+        obliged = self.obliged_actions()
+        if obliged:
+            return obliged
         return canonical_stings(self.placements() | self.movements() | self.flips(), self.to_move)
+
+    def obliged_actions(self):
+        """fan-rules.md §9.6 WX-4: under an obligation the only legal moves are the
+        stung piece's own moves ending neither on nor next to the Wasp's current
+        cell; none, or the Wasp gone from the board (or the Queen gate shut):
+        the obligation lapses (an empty set here)."""
+        if self.obliged is None:
+            return set()
+        piece, wasp = self.obliged
+        wasp_cell, cell = self.cell_of(wasp), self.cell_of(piece)
+        if wasp_cell is None or cell is None or not self.in_play(self.to_move + QUEEN):
+            return set()
+        away = {d for d in own_moves(self, cell) if d != wasp_cell and d not in neighbours(wasp_cell)}
+        return {Action("move", piece, (piece, d)) for d in away}
+
+    def queen_spent(self, piece):
+        """WX-5: a Queen whose colour has used the sting never moves by herself
+        again; a Mosquito gets nothing from her (§5.1) [decision: nor does a
+        Firefly's command, which plays her own movement]."""
+        return bug(piece) == QUEEN and colour(piece) in self.stings_used
 
     def placeable_pieces(self):
         """The lowest-numbered copy in hand of each bug (rules.md, "Pieces"; with
@@ -1333,6 +1477,8 @@ class Position:
         `coloured` movement comes bound to the piece's colour."""
         piece = top(self.stacks, cell)
         row = BUGS[bug(piece)]
+        if self.queen_spent(piece):  # WX-5: she never moves by herself again
+            return (), (), ()
         if not row.mimic:
             coloured = tuple(partial(movement, own=colour(piece)) for movement in row.coloured)
             return row.movements + coloured, row.targeted, row.abilities
@@ -1342,7 +1488,7 @@ class Position:
         for n in neighbours(cell):
             if occupied(self.stacks, n):
                 lender = BUGS[bug(top(self.stacks, n))]
-                if not lender.mimic:
+                if not lender.mimic and not self.queen_spent(top(self.stacks, n)):
                     movements += lender.movements if lender.lends is None else lender.lends
                     targeted += lender.targeted
                     abilities += lender.abilities
@@ -1366,6 +1512,8 @@ class Position:
             actions |= {Action("move", piece, (piece, dest)) for dest in self.destinations(cell, movements, targeted)}
             # Abilities work even when the user is pinned (rules.md, "Pillbug";
             # W-2); the Centipede checks its own pin (C-1).
+            if not self.queen_spent(piece):
+                abilities += BUGS[bug(piece)].unlent
             for ability in abilities:
                 actions |= {Action(ability_kind(move), piece, move) for move in ability(self, cell)}
             if BUGS[bug(piece)].controls:
@@ -1452,9 +1600,10 @@ class Position:
             return "pass"
         parts = text.split()
         controller = None
-        if len(parts) >= 2 and parts[-1].startswith("@"):  # a Tick's mind control (§6.7, §4.2)
+        if len(parts) >= 2 and parts[-1].startswith("@"):  # mind control (§6.7, §9.7, §4.2)
             controller = self.name_in_play(parts.pop()[1:], "the controller")
-            if not BUGS[bug(controller)].controls or colour(controller) != self.to_move:
+            commands = firefly_command in BUGS[bug(controller)].unlent
+            if not (BUGS[bug(controller)].controls or commands) or colour(controller) != self.to_move:
                 raise ValueError(f"{controller} controls no piece in {text!r}")
         if len(parts) == 2 and parts[1][0] in "~=x" and (parts[1][0] != "x" or len(parts[1]) > 1):
             if expected_cell is not None:
@@ -1466,8 +1615,8 @@ class Position:
             if parts[1][0] in "=x":
                 return actor, parts[1][0], target
             return self.canonical_sting(actor, target)
-        if len(parts) == 2 and parts[1][0] == "!":
-            raise ValueError(f"{text!r}: S004 stings are not moves of this reference")
+        if len(parts) == 2 and parts[1][0] == "!":  # an S004 Wasp's sting (§4.2)
+            return self.name_in_play(parts[0], "the Wasp"), "!", self.name_in_play(parts[1][1:], "the target")
         thrower = None
         if len(parts) == 3 and parts[2].startswith("^"):
             thrower = canonical_piece(parts.pop()[1:])
@@ -1492,7 +1641,10 @@ class Position:
             if cell is None:
                 raise ValueError(f"reference piece of {text!r} is not in play")
             move = piece, cell if direction is None else add(cell, direction)
-        if controller is not None and thrower is None:  # the controlled piece's own movement
+        if controller is not None and bug(controller) == "Fx":  # a Firefly's command: a throw's state
+            if move not in firefly_command(self, self.cell_of(controller)):
+                raise ValueError(f"{controller} cannot make {piece} move as {text!r} says")
+        elif controller is not None and thrower is None:  # the controlled piece's own movement
             move = (*move, "@")
         if thrower is not None:
             at, source = self.cell_of(thrower), self.cell_of(piece)
@@ -1524,7 +1676,9 @@ def ability_kind(move):
     (wasp, "~", victim), a swap (centipede, "=", target) or a removal (predator,
     "x", target)."""
     if len(move) == 3:
-        return {"~": "sting", "=": "swap", "x": "remove"}[move[1]]
+        if move[1] == "x" and bug(move[0]) == QUEEN:
+            return "to hand"
+        return {"~": "sting", "=": "swap", "x": "remove", "!": "wasp sting"}[move[1]]
     return "throw"
 
 

@@ -19,7 +19,7 @@ from engine.rules.constants import (
 from engine.rules.movegen import is_covered, locking_scorpion
 from engine.rules.errors import IllegalMoveError, NotationError
 from engine.search.evaluate import (
-    DEFAULT_WEIGHTS, W_LOCKED_BY_SCORPION, W_MOVABLE, W_ON_ENEMY_QUEEN, W_STINK_BUG_BY_OWN_QUEEN, W_PILLBUG_NEXT_TO_OWN_QUEEN, W_QUEEN_FILLED, board_features,
+    DEFAULT_WEIGHTS, W_LOCKED_BY_SCORPION, W_MOVABLE, W_QUEEN_CAN_SLIDE, W_QUEEN_STING_READY, W_STUCK, W_ON_ENEMY_QUEEN, W_STINK_BUG_BY_OWN_QUEEN, W_PILLBUG_NEXT_TO_OWN_QUEEN, W_QUEEN_FILLED, board_features,
 )
 from engine.game import BLACK, QUEEN_REMOVED, WHITE, Board
 from engine.rules.hexgrid import axial
@@ -35,7 +35,8 @@ FAN_TYPES = fan_game_types()
 # One of each size of token set, with and without the official letters.
 SAMPLE_TYPES = ("Base+E", "Base+J", "Base+Dx", "Base+Guardians", "Base+MLP+E", "Base+MP+J", "Base+M+Dx",
                 "Base+ML+Guardians", "Base+MLP+Guardians+Dx+E+J", "Base+P+Guardians+J", "Base+M+Dx+E",
-                "Base+M+Predators", "Base+LP+Venom+Predators+Guardians", "Base+MLP+Venom+Predators")
+                "Base+M+Predators", "Base+LP+Venom+Predators+Guardians", "Base+MLP+Venom+Predators", "Base+M+Vx",
+                "Base+MP+Fx+Wx", "Base+Predators+Dx+Fx")
 
 
 def max_height(game_type):
@@ -47,10 +48,10 @@ def max_height(game_type):
 
 # --- Game types (§2.1) --------------------------------------------------------------
 def test_every_fan_game_type_prints_canonically_and_the_official_ones_are_unchanged():
-    # 47 sets of the tokens other than Venom (63, less the 16 with both Guardians
-    # and Vx) with each official type; Venom with each set of Predators,
-    # Guardians, E, J, Vx (32, less the 8 with both Guardians and Vx).
-    assert len(FAN_TYPES) == 8 * 47 + 8 * 24 and not set(FAN_TYPES) & set(game_types())
+    # 191 sets of the tokens other than Venom (255, less the 64 with both
+    # Guardians and Vx) with each official type; Venom with each set of
+    # Predators, Guardians, E, J, Vx (32, less the 8 with both Guardians and Vx).
+    assert len(FAN_TYPES) == 8 * 191 + 8 * 24 and not set(FAN_TYPES) & set(game_types())
     for game_type in FAN_TYPES + game_types():
         assert format_game_type(parse_game_type(game_type)) == game_type
 
@@ -73,7 +74,7 @@ def test_tokens_and_letters_come_in_any_order_and_case(text, canonical):
     ("Base+L+Venom(Fixed:UU)", "at most once"),
     ("Base+E(Placed)", "variant 'Placed' of E"),
     ("Base+Guardians+Vx", "two versions of one bug"),
-    ("Base+Wx", "does not play Wx yet"),
+    ("Base+HoneyCombo", "does not play HoneyCombo yet"),
     ("Base+Dx(V2)", "variant 'V2' of Dx"),
     ("Base+J(Literal)", "variant 'Literal' of J"),
     ("Base+Q", "neither official letters"),
@@ -102,7 +103,7 @@ def test_fan_game_types_need_the_option_and_info_names_them_once_it_is_on():
     answers = session_answers("info", "newgame Base+E", "options set FanBugs True", "info", "newgame base+e+mlp")
     assert answers[0].splitlines()[1] == "Mosquito;Ladybug;Pillbug"
     assert answers[1].startswith("err Base+E is a fan game type") and "options set FanBugs True" in answers[1]
-    assert answers[3].splitlines()[1] == FAN_CAPABILITIES == "Mosquito;Ladybug;Pillbug;Venom;Predators;Guardians;Dx;E;J;Vx"
+    assert answers[3].splitlines()[1] == FAN_CAPABILITIES == "Mosquito;Ladybug;Pillbug;Venom;Predators;Guardians;Dx;E;Fx;J;Vx;Wx"
     assert answers[4] == "Base+MLP+E;NotStarted;White[1]\n"
 
 
@@ -190,7 +191,8 @@ def engine_board(position):
     frozen = next(iter(position.frozen), None)
     to_move = WHITE if position.to_move == "w" else BLACK
     return Board.from_stacks(position.game_type, position.stacks, to_move=to_move, turn=position.turn,
-                             last=last, frozen=frozen, placed=position.placed)
+                             last=last, frozen=frozen, placed=position.placed, obliged=position.obliged,
+                             stings_used=[WHITE if c == "w" else BLACK for c in position.stings_used])
 
 
 def engine_plays(example):
@@ -351,15 +353,15 @@ def test_a_frozen_piece_is_refused_with_the_fan_reason():
 
 
 def test_a_hive_of_every_ground_piece_in_a_line_is_played():
-    """Base+MLP+Predators+Dx+E+J+Vx has 40 ground pieces: the grid's fold (64 cells)
-    holds them in one line, so the move that makes the line is legal, is played,
-    and leaves a position whose key and moves are the recomputed ones."""
-    game_type = "Base+MLP+Predators+Dx+E+J+Vx"
+    """Base+MLP+Predators+Dx+E+Fx+J+Vx+Wx has 44 ground pieces: the grid's fold
+    (64 cells) holds them in one line, so the move that makes the line is legal,
+    is played, and leaves a position whose key and moves are the recomputed ones."""
+    game_type = "Base+MLP+Predators+Dx+E+Fx+J+Vx+Wx"
     names = [name for name in PIECE_NAMES if name[1:] not in ("V", "Z")]
     white = [n for n in names if n[0] == "w" and n != "wJ"]
     black = [n for n in names if n[0] == "b"]
-    line = black + white  # 39 pieces, White's at the east end
-    assert len(line) == 39
+    line = black + white  # 43 pieces, White's at the east end
+    assert len(line) == 43
     board = Board.from_stacks(game_type, {(q - 16, 0): [name] for q, name in enumerate(line)}, turn=20)
     board.push_uhp(f"wJ {line[-1]}-")
     assert board.locate("wJ") == (len(line) - 16, 0) and board.locate(line[0]) == (-16, 0)
@@ -414,6 +416,22 @@ def test_with_guardians_a_surrounded_uncovered_queen_is_nearly_lost():
 def test_the_new_bugs_count_in_the_evaluation_features(game_type, stacks, feature):
     board = Board.from_stacks(game_type, stacks)
     assert board_features(board)[feature] == 1
+
+
+def test_a_queen_with_her_sting_in_reserve_counts_and_one_who_used_it_is_stuck():
+    """WX-5 from EX-Wx3: both Queens may sting (a feature of 0 for White minus
+    Black); after `wQ xbB1` only Black's, and wQ, who never moves by herself
+    again, is stuck and has no slide."""
+    stacks = {(0, 0): ["wQ"], (1, 0): ["bQ"], (-1, 0): ["bA1"], (0, 1): ["wS1", "bB1"], (-1, 1): ["wG1"],
+              (-2, 2): ["wWx"]}
+    board = Board.from_stacks("Base+Wx", stacks)
+    before = board_features(board)
+    assert before[W_QUEEN_STING_READY] == 0 and before[W_MOVABLE + BUG_OF_LETTER["Q"]] == 0
+    board.push_uhp("wQ xbB1")
+    after = board_features(board)
+    assert after[W_QUEEN_STING_READY] == -1 and after[W_STUCK + BUG_OF_LETTER["Q"]] == 1
+    assert after[W_QUEEN_CAN_SLIDE] == before[W_QUEEN_CAN_SLIDE] - 1
+    assert board_features(Board.from_stacks("Base+Fx", {(0, 0): ["wQ"], (1, 0): ["bA1"]}))[W_QUEEN_STING_READY] == 0
 
 
 # --- The evaluation of Venom and the Predators (issue 26, item 8) -----------------------

@@ -1,4 +1,4 @@
-"""Every worked example of fan-rules.md §6, §7, §8 and §9.1-9.4 as data, held to the
+"""Every worked example of fan-rules.md §6, §7, §8 and §9.1-9.4, 9.6-9.7 as data, held to the
 plain-Python reference.
 
 `FAN_EXAMPLES` is the spec's examples, one row each (EX-J1 gives three sets, so three rows);
@@ -20,6 +20,8 @@ with the engine's moves of the same `kind` and `piece`:
   abilities); "all": every legal move of the position (`piece` "").
 - Predators (§7): "remove": the removals `piece` makes (a Killer beetle's kill, a Mantis's jump,
   a Mosquito's copy of either).
+- The S004 bugs (§9.6, §9.7): "wasp sting": the S004 Wasp `piece`'s stings; "to hand": the
+  Queen `piece`'s stings back to hand; "throw" with an S004 Firefly: the moves it commands.
 - "result": `expected` holds pairs (move string, result); "" is the position itself.
 - "perft": perft from the start of `game_type`, `expected` the counts from depth 1.
 
@@ -66,6 +68,9 @@ T_KILL = "(-1,0) wQ · (0,0) wT · (1,0) bK · (0,1) bA1 · (1,1) bQ"
 EX_M1 = "(0,0) wM · (-1,0) wQ · (1,0) bW · (0,1) bT · (-1,1) wB1"
 EX_VX1 = "(0,0) wQ · (-1,0) wVx · (1,0) wA1 · (2,0) bA1 · (3,0) bS1 · (0,1) wG1 · (1,1) bQ"
 EX_VX3 = "(0,0) wQ · (1,0) bQ · (-1,0) wM · (-1,1) wB1"
+EX_WX2 = "(0,0) wQ · (1,0) bQ · (2,0) bA1 · (3,0) wWx · (3,1) bS1"
+EX_FX1 = "(0,0) wQ · (1,0) bQ · (-1,0) wA1 · (-2,0) wFx · (-2,1) bG1"
+FX_QUEEN = "(0,0) wQ · (1,0) bFx · (0,1) bQ"
 VX_CONTROLLED = "(-1,0) wQ · (0,0) wT · (1,0) bVx · (0,1) wG1 · (1,1) bA1 · (2,1) wA1 · (2,0) bQ"
 
 FAN_EXAMPLES = [
@@ -453,6 +458,61 @@ FAN_EXAMPLES = [
     FanExample("EX-Vx3 Base+M", "fan-rules.md §9.4 VX-4", "Base+M", EX_VX3,
                "move", "wM", ("(-2,1)@0 wM -wB1", "(0,-1)@0 wM \\wQ", "(0,0)@1 wM wQ", "(-1,1)@1 wM wB1")),
     FanExample("EX-Vx perft", "fan-rules.md §12", "Base+Vx", "", "perft", "", (5, 150, 2610, 45414)),
+    # --- The S004 Wasp and the Queen's sting (fan-rules.md §9.6) ---
+    #      .     .     .     .     .     .
+    #   .    wWx   wA1    wQ    bQ   bA1    .
+    #      .     .     .     .     .     .
+    FanExample(
+        "EX-Wx1", "fan-rules.md §9.6 WX-2", "Base+Wx", "(0,0) wQ · (1,0) bQ · (-1,0) wA1 · (-2,0) wWx · (2,0) bA1",
+        "move", "wWx", ("wWx /wA1", "wWx \\wA1", "wWx bA1\\", "wWx bA1/", "wWx bA1-"),
+        note="no cell next to a Queen, and (-1,0)'s other neighbours touch nothing but the Wasp's start",
+    ),
+    #      .     .     .     .     .
+    #   .     wQ    bQ   bA1   wWx    .
+    #      .     .     .     .    bS1    .
+    FanExample(
+        "EX-Wx2", "fan-rules.md §9.6 WX-3", "Base+Wx", EX_WX2, "wasp sting", "wWx", ("wWx !bS1",),
+        note="bA1 is pinned and could not move away",
+    ),
+    FanExample(
+        "EX-Wx2 obliged", "fan-rules.md §9.6 WX-4", "Base+Wx", EX_WX2, "all", "", ("(0,1) bS1 wQ\\",),
+        (("to_move", "b"), ("obliged", ("bS1", "wWx"))),
+        note="bS1's other Spider move, to (3,-1), stays next to wWx; no placement, no other piece",
+    ),
+    #      .     .     .     .
+    #   .    bA1    wQ    bQ    .
+    #      .    wG1  bB1^2   .
+    #   .    wWx    .     .
+    FanExample(
+        "EX-Wx3", "fan-rules.md §9.6 WX-5", "Base+Wx",
+        "(0,0) wQ · (1,0) bQ · (-1,0) bA1 · (0,1) wS1+bB1 · (-1,1) wG1 · (-2,2) wWx",
+        "to hand", "wQ", ("wQ xbA1", "wQ xbB1"), note="wS1 stays under bB1's place; never bQ",
+    ),
+    FanExample("EX-Wx perft", "fan-rules.md §12", "Base+Wx", "", "perft", "", (5, 150, 2520, 42336)),
+    # --- The S004 Firefly (fan-rules.md §9.7) ---
+    #      .     .     .     .     .
+    #   .    wFx   wA1    wQ    bQ    .
+    #      .    bG1    .     .     .
+    FanExample(
+        "EX-Fx1", "fan-rules.md §9.7 FX-1", "Base+Fx", EX_FX1,
+        "move", "wFx", ("wFx -bG1", "wFx /bG1", "wFx bG1\\", "wFx \\wA1"),
+    ),
+    FanExample(
+        "EX-Fx1 control", "fan-rules.md §9.7 FX-2", "Base+Fx", EX_FX1,
+        "throw", "wFx", ("(-2,-1) bG1 \\wFx @wFx", "(0,-1) bG1 \\wQ @wFx"),
+        note="over wFx, and to (0,-1); wA1 (its own) is never controlled",
+    ),
+    #      .     .     .     .     .
+    #   .     wQ    wP   bB1   wFx    .
+    #      .     .     bQ   bA1    .
+    FanExample(
+        "EX-ID1", "fan-rules.md §9.7, §3.5 ID-1", "Base+P+Fx", "(0,0) wP · (-1,0) wQ · (1,0) bB1 · (2,0) wFx · (0,1) bQ · (1,1) bA1",
+        "any", "bB1",
+        ("bB1 wQ\\", "bB1 \\wP", "bB1 wP/", "bB1 wP @wFx", "bB1 bQ @wFx", "bB1 bA1 @wFx", "bB1 wFx @wFx",
+         "bB1 \\wFx @wFx"),
+        note="(1,-1) by control is the throw there (both freeze): one move, printed bB1 wP/; eight in all",
+    ),
+    FanExample("EX-Fx perft", "fan-rules.md §12", "Base+Fx", "", "perft", "", (5, 150, 2520, 42336)),
 ]
 
 # Ours: what the spec's examples leave out, each set worked out by hand from the rules cited.
@@ -913,6 +973,47 @@ MORE_FAN_POSITIONS = [
         "(0,0) wQ · (1,0) bQ · (0,1) bA1+wT", "flip", "wT", (),
         note="turned over it would leave a Mosquito on top; in Base+M+Venom it may flip",
     ),
+    # --- The S004 Wasp and Firefly: what their examples leave out ---
+    #      .     .     .
+    #   .    wS1    wQ    .
+    #      .     .     .
+    FanExample(
+        "REF-G6 after a sting to hand", "fan-rules.md §1.3 G-6, §9.6 WX-5", "Base+Wx", "(0,0) wQ · (-1,0) wS1",
+        "place", "bA1",
+        ("bA1 -wS1", "bA1 /wS1", "bA1 \\wS1", "bA1 /wQ", "bA1 wS1/", "bA1 wQ\\", "bA1 wQ/", "bA1 wQ-"),
+        (("to_move", "b"), ("stings_used", ("w",)), ("turn", 3)),
+        note="wQ has just sent bA1, Black's only piece in play, back to hand: Black places anywhere by the hive",
+    ),
+    #      .     .     .     .     .
+    #   .     wQ    bQ   bA1   wWx    .
+    #      .     .     .     .     .
+    FanExample(
+        "REF-Wx obligation lapses", "fan-rules.md §9.6 WX-4", "Base+Wx", "(0,0) wQ · (1,0) bQ · (2,0) bA1 · (3,0) wWx",
+        "place", "bB1", ("(1,1) bB1 bQ\\", "(2,-1) bB1 bQ/"), (("to_move", "b"), ("obliged", ("bA1", "wWx"))),
+        note="bA1 holds wWx to the hive, so it cannot move away: the obligation lapses and Black may place",
+    ),
+    FanExample(
+        "REF-Wx spent Queen", "fan-rules.md §9.6 WX-5", "Base+Wx", "(0,0) wQ · (1,0) bQ · (-1,0) bA1 · (0,1) wG1",
+        "any", "wQ", (), (("stings_used", ("w",)),),
+        note="she never moves by herself again, nor stings twice (the next row)",
+    ),
+    FanExample(
+        "REF-Wx spent Queen stings", "fan-rules.md §9.6 WX-5", "Base+Wx", "(0,0) wQ · (1,0) bQ · (-1,0) bA1 · (0,1) wG1",
+        "to hand", "wQ", (), (("stings_used", ("w",)),),
+    ),
+    #      .     .     .
+    #   .     wQ   bFx    .
+    #      .     bQ    .
+    FanExample(
+        "REF-Fx Queen", "fan-rules.md §9.7 FX-2 [Fx3]", "Base+Fx+Wx", FX_QUEEN,
+        "throw", "bFx", ("(1,-1) wQ \\bFx @bFx", "(-1,1) wQ -bQ @bFx"), (("to_move", "b"),),
+        note="the enemy Queen may be commanded, by her own slides",
+    ),
+    FanExample(
+        "REF-Fx spent Queen", "fan-rules.md §9.6 WX-5, §9.7 FX-2", "Base+Fx+Wx", FX_QUEEN,
+        "throw", "bFx", (), (("to_move", "b"), ("stings_used", ("w",))),
+        note="our reading: the command plays her own movement, which she no longer has once she has stung",
+    ),
     FanExample(
         "REF-Vx Tick on top, no Moth", "fan-rules.md §6.0 VN-3", "Base+M+Venom",
         "(0,0) wQ · (1,0) bQ · (0,1) bA1+wT", "flip", "wT", ("wT ~",),
@@ -950,7 +1051,8 @@ def assert_same(position, got, expected, label):
         pytest.fail(f"{label}\n{draw(position.stacks)}\n missing {missing}\n extra {extra}")
 
 
-SET_KINDS = ("place", "move", "throw", "any", "flip", "sting", "swap", "remove", "control", "all")
+SET_KINDS = ("place", "move", "throw", "any", "flip", "sting", "swap", "remove", "control", "all", "wasp sting",
+             "to hand")
 SET_ROWS = [e for e in FAN_EXAMPLES + MORE_FAN_POSITIONS if e.kind in SET_KINDS]
 
 

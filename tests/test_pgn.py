@@ -147,11 +147,11 @@ def test_read_game_takes_a_path_as_read_games_does(tmp_path):
     assert read_game(path).moves == read_game(str(path)).moves == next(read_games(path)).moves
 
 
-def rare_kinds_game(seed, plies=150):
-    """A seeded random Base+MLP+Venom+Predators game that plays a kind other than a
-    placement, move or flip half the times it can: stings, swaps, removals, control."""
+def rare_kinds_game(seed, plies=150, game_type="Base+MLP+Venom+Predators"):
+    """A seeded random game that plays a kind other than a placement, move or flip
+    half the times it can: stings, swaps, removals, control, throws."""
     rng = random.Random(seed)
-    board = Board("Base+MLP+Venom+Predators")
+    board = Board(game_type)
     while board.ply < plies and not board.is_game_over():
         moves = board.legal_moves
         rare = [move for move in moves if move.kind not in ("place", "move", "flip")]
@@ -166,3 +166,14 @@ def test_venom_and_predators_games_are_recorded_and_replay():
     games = list(read_games(io.StringIO(text)))
     assert [game.board().game_string() for game in games] == [board.game_string() for board in boards]
     assert [game.result for game in games] == ["*", "1-0"] and all(mark in text for mark in (" @", " ~", " =", " x"))
+
+
+def test_s004_games_are_recorded_and_replay():
+    """The S004 Wasp's sting (`!`), the Queen's sting to hand (`x`) and the
+    Firefly's command (`@`) are written and read back to the same game."""
+    board = rare_kinds_game(3, game_type="Base+MP+Fx+Wx")
+    kinds = {move.kind for move in board.move_stack}
+    assert {"wasp sting", "to hand", "throw"} <= kinds, kinds
+    text = str(Game.from_board(board))
+    assert all(mark in text for mark in (" !", " x", " @")), text
+    assert read_game(io.StringIO(text)).board().game_string() == board.game_string()

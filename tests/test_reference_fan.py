@@ -39,6 +39,8 @@ SPEC_PERFT = {
     "Base+Venom(Placed)": VENOM_PERFT,
     "Base+Predators": (7, 294, 5880, 117600),  # EX-PR1
     "Base+Vx": (5, 150, 2610, 45414),
+    "Base+Wx": (5, 150, 2520, 42336),
+    "Base+Fx": (5, 150, 2520, 42336),
 }
 ALL_FAN = "Base+MLP+Guardians+Dx+E+J"
 
@@ -81,7 +83,7 @@ def test_game_type_prints_canonical(text, canonical):
     ("Base+M(V2)", "unknown token"),
     ("Base+Predators(MantisEver)", r"variant Predators\(MantisEver\) is not implemented"),
     ("Base+HoneyCombo", "HoneyCombo is not implemented"),
-    ("Base+Wx", "Wx is not implemented"),
+    ("Base+Nx", "Nx is not implemented"),
     ("Base+Venom+venom", "Venom is repeated"),
     ("Base+Venom+Fx", "Venom and Fx are two versions of the Firefly"),
     ("Base+Wx+Venom", "Venom and Wx are two versions of the Wasp"),
@@ -350,7 +352,9 @@ def move_kind(position, move):
     if move == "pass":
         return "pass"
     if len(move) == 3:
-        return {"~": "sting", "=": "swap", "x": "remove"}.get(move[1], "control")
+        if move[1] == "x" and bug(move[0]) == "Q":
+            return "to hand"
+        return {"~": "sting", "=": "swap", "x": "remove", "!": "wasp sting"}.get(move[1], "control")
     if move[1] == "~":
         return "flip"
     piece, dest = move
@@ -417,6 +421,7 @@ FAN_TYPES = [
     "Base+Venom", "Base+LP+Venom", "Base+LP+Venom+Guardians", "Base+Venom(Placed)", "Base+LP+Venom(Fixed:FDRYUC)",
     "Base+LP+Venom+E+J", "Base+Predators", "Base+MLP+Predators+Guardians", "Base+LP+Venom+Predators",
     "Base+M+Venom", "Base+MLP+Venom", "Base+MP+Venom+Predators", "Base+Vx", "Base+M+Venom+Vx",
+    "Base+Wx", "Base+P+Fx", "Base+MP+Fx+Wx",
 ]
 # Venom's new kinds of move; the Centipede has no move of its own (its swap is counted).
 VENOM_KINDS = ("flip", "sting", "swap", "control", "move W", "move F", "move D", "move R", "move Y", "move U", "move T")
@@ -429,7 +434,8 @@ def test_random_games_keep_the_rules_properties():
     kinds = Counter()
     for game_type in FAN_TYPES:
         random_game(game_type, 0, 60, kinds)
-    fan_kinds = ("place on top", "enemy throw", "carry", "move V", "move Z", "move Dx", "move E", "move J", "move Vx")
+    fan_kinds = ("place on top", "enemy throw", "carry", "move V", "move Z", "move Dx", "move E", "move J", "move Vx",
+                 "move Wx", "move Fx", "wasp sting", "to hand")
     for kind in fan_kinds + VENOM_KINDS + PREDATOR_KINDS:
         assert kinds[kind] > 0, f"the random games never offered a {kind}: {dict(kinds)}"
 
@@ -492,8 +498,10 @@ VENOM_TYPES = ["Base+LP+Venom", "Base+LP+Venom+Guardians+E+J", "Base+LP+Venom(Fi
                "Base+MLP+Venom"]
 PREDATOR_TYPES = ["Base+MLP+Predators+Guardians+Dx+E+J", "Base+LP+Venom+Predators", "Base+MP+Venom+Predators"]
 # The S004 Moth with the Mosquito it keeps on the ground (MQ-4), with Venom's Tick, and in
-# the largest type it can join.
-S004_TYPES = ["Base+M+Vx", "Base+M+Venom+Vx", "Base+MLP+Predators+Dx+E+J+Vx"]
+# the largest type it can join; the S004 Firefly beside the Pillbug whose throws its
+# commands meet (EX-ID1), with the Wasp and the Mosquito, and every S004 bug together.
+S004_TYPES = ["Base+M+Vx", "Base+M+Venom+Vx", "Base+MLP+Predators+Dx+E+J+Vx", "Base+P+Fx", "Base+MP+Fx+Wx",
+              "Base+MLP+Predators+Dx+E+Fx+J+Vx+Wx"]
 COMBINATIONS = [ALL_FAN, "Base+Guardians+Dx+E+J", "Base+M+E", "Base+M+J", "Base+M+Dx", "Base+P+Dx", *VENOM_TYPES,
                 *PREDATOR_TYPES, *S004_TYPES]
 
@@ -521,6 +529,9 @@ MIDGAME_ROWS = [
     # The S004 Moth: seeds with both Moths in play but Base+M+Vx 0's.
     ("Base+Vx", 1, 4), ("Base+Vx", 2, 3), ("Base+M+Vx", 0, 3), ("Base+M+Vx", 1, 4),
     ("Base+M+Venom+Vx", 5, 3), ("Base+M+Venom+Vx", 11, 4),
+    # The S004 Wasp and Firefly: seeds with a sting or a command among the first moves.
+    ("Base+Wx", 0, 4), ("Base+Wx", 5, 3), ("Base+Fx", 7, 4), ("Base+Fx", 8, 3), ("Base+P+Fx", 0, 3),
+    ("Base+P+Fx", 4, 4), ("Base+MP+Fx+Wx", 5, 3), ("Base+MP+Fx+Wx", 7, 3),
 ]
 
 

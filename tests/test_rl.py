@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pytest
 
-from engine.rules.bugs import BUG_OF_LETTER, PIECE_NAMES, QUEEN_ID
+from engine.rules.bugs import BUG_OF_LETTER, NUM_PIECES, PIECE_NAMES, QUEEN_ID
 from engine.rules.constants import BLACK_WINS, DRAW, IN_PROGRESS, PIECE_KIND, WHITE_WINS
 from engine.game import Board
 from engine.rules.hexgrid import CELL_MASK, GRID_SIZE, ORIGIN, axial
@@ -21,6 +21,8 @@ from engine.rl import (
     PASS_ACTION,
     PLANE_BLACK,
     PLANE_FROZEN,
+    PLANE_OBLIGED,
+    PLANE_STINGS_USED,
     PLANE_LAST,
     WINDOW,
     WINDOW_CELLS,
@@ -231,7 +233,7 @@ def test_the_observation_keeps_the_order_of_stacks():
     assert enabled.tolist() == [1, 1, 1, 1, 1, 0, 0, 0]
     black_to_move, last, frozen = planes[PLANE_BLACK], planes[PLANE_LAST], planes[PLANE_FROZEN]
     assert black_to_move.all() and last.sum() == 1 and last[y, x] == 1  # wB1 moved last
-    assert frozen.sum() == 0 and PLANE_FROZEN == OBSERVATION_SHAPE[0] - 1
+    assert frozen.sum() == 0 and PLANE_STINGS_USED + 1 == OBSERVATION_SHAPE[0] - 1
 
 
 def test_the_observation_shows_a_stung_tile_by_its_new_face_and_frozen():
@@ -246,6 +248,30 @@ def test_the_observation_shows_a_stung_tile_by_its_new_face_and_frozen():
     (y, x), = zip(*np.nonzero(planes[PLANE_FROZEN]))
     assert before[ant, y, x] == 1 and planes[ant, y, x] == 0 and planes[fly, y, x] == 1
     assert planes[PLANE_LAST, y, x] == 1  # the victim is Prime (Y-1), as INFO_LAST_MOVED says
+
+
+def test_the_observation_shows_an_obligation_and_a_spent_sting():
+    """EX-Wx2: wWx stings bS1 (its cell and the Wasp's are marked, Black to move);
+    then, in EX-Wx3, wQ sends bA1 back to hand: White's sting plane fills, bA1 is
+    in Black's hand again and its action is in the Queen's slot group (4)."""
+    board = Board.from_stacks("Base+Wx", {(0, 0): ["wQ"], (1, 0): ["bQ"], (2, 0): ["bA1"], (3, 0): ["wWx"],
+                                          (3, 1): ["bS1"]})
+    board.push_uhp("wWx !bS1")
+    planes = State.from_board(board).observation_tensor()
+    obliged, wasp = planes[PLANE_OBLIGED], planes[PLANE_OBLIGED + 1]
+    assert obliged.sum() == 1 and wasp.sum() == 1 and planes[PLANE_FROZEN].sum() == 0
+    stacks = {(0, 0): ["wQ"], (1, 0): ["bQ"], (-1, 0): ["bA1"], (0, 1): ["wS1", "bB1"], (-1, 1): ["wG1"],
+              (-2, 2): ["wWx"]}
+    board = Board.from_stacks("Base+Wx", stacks)
+    state = State.from_board(board)
+    ant_hand = LEVELS * NUM_KINDS + NUM_KINDS // 2 + BUG_OF_LETTER["A"]
+    assert state.observation_tensor()[ant_hand, 0, 0] == np.float32(2 / 3)  # bA2, bA3
+    action = state.move_to_action(board.parse_uhp("wQ xbA1"))
+    assert action // WINDOW_CELLS // NUM_PIECES == 4 and action in state.legal_actions()
+    state.apply_action(action)
+    planes = state.observation_tensor()
+    assert planes[PLANE_STINGS_USED].all() and not planes[PLANE_STINGS_USED + 1].any()
+    assert planes[ant_hand, 0, 0] == 1  # bA1 back in hand
 
 
 def test_playouts_are_deterministic_leave_the_state_and_run_in_threads():

@@ -467,6 +467,21 @@ def test_frozen_controlled_and_locked_pieces_are_marked():
     assert queen.get("data-marks") == "controlled" and "mind control of wT" in queen.find(SVG + "title").text
 
 
+def test_an_obliged_piece_and_a_spent_queen_are_marked():
+    """EX-Wx2's sting marks bS1 for Black's turn; then EX-Wx3's sting to hand marks wQ."""
+    board = Board.from_stacks("Base+Wx", {(0, 0): ["wQ"], (1, 0): ["bQ"], (2, 0): ["bA1"], (3, 0): ["wWx"],
+                                          (3, 1): ["bS1"]})
+    board.push_uhp("wWx !bS1")
+    (stung,) = elements(parse(board), "data-marks")
+    assert stung.get("data-piece") == "bS1" and stung.get("data-marks") == "obliged"
+    assert "S004 Wasp wWx" in stung.find(SVG + "title").text
+    board = Board.from_stacks("Base+Wx", {(0, 0): ["wQ"], (1, 0): ["bQ"], (-1, 0): ["bA1"], (0, 1): ["wS1", "bB1"],
+                                          (-1, 1): ["wG1"], (-2, 2): ["wWx"]})
+    board.push_uhp("wQ xbB1")
+    marked = {e.get("data-piece"): e.get("data-marks") for e in elements(parse(board), "data-marks")}
+    assert marked == {"wQ": "spent"}
+
+
 def test_pieces_removed_from_the_game_follow_their_hand_crossed_out():
     stacks = {(0, 0): ["wK"], (1, 0): ["bA1"], (0, 1): ["bG1"], (-1, 1): ["bU"], (-1, 0): ["wQ"], (0, -1): ["bS1"],
               (1, -1): ["bB1"], (2, -2): ["bQ"]}

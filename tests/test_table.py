@@ -35,6 +35,7 @@ from engine.rules.bugs import (
     PIECES_PER_SIDE,
     THROWERS,
     FAN_TOKENS,
+    PLACE_AWAY_FROM_QUEENS,
     PLACE_BESIDE_OWN,
     fan_game_types,
     game_types,
@@ -152,10 +153,11 @@ def test_copies_per_side_match_the_row(bug):
             parse_piece(f"{letter}{bug.copies + 1}")
     # On the board: the largest game type with it puts exactly the row's copies in hand,
     # and places them lowest copy first (the first piece of a game goes by the
-    # usual rule: the others are never first).
+    # usual rule, or the S004 Wasp's and Firefly's, which only keeps them from the
+    # Queens: the others are never first).
     board = Board(largest_type_with(bug), queen_first=True)
     offered = {m.piece for m in board.legal_moves}
-    first = [bugs.BUG_FIRST_ID[index]] if bug.placement == PLACE_BESIDE_OWN else []
+    first = [bugs.BUG_FIRST_ID[index]] if bug.placement in (PLACE_BESIDE_OWN, PLACE_AWAY_FROM_QUEENS) else []
     assert [p for p in offered if PIECES[p][1] == index] == first
 
 
@@ -185,7 +187,7 @@ def test_movement_bits_name_known_kernels(bug):
         known |= bit
     assert len(set(MOVEMENT_NAMES.values())) == len(MOVEMENT_NAMES)
     assert bug.movement & ~known == 0, f"{bug.name} has an unknown movement bit"
-    assert bug.abilities & ~(bugs.LENT_ABILITIES | bugs.CONTROL) == 0
+    assert bug.abilities & ~(bugs.LENT_ABILITIES | bugs.CONTROL | bugs.COMMAND | bugs.OBLIGE | bugs.TO_HAND) == 0
     assert bug.flags & ~(bugs.ROYAL | bugs.RESTS_ON_TOP | bugs.COPIES_NEIGHBOURS | bugs.LOCKS | bugs.IMMUNE) == 0
 
 

@@ -16,8 +16,8 @@ every piece (the top piece's <g>, a <tspan> for each piece under it),
 `data-count` and `data-pieces` on each group of a hand. With the fan modules: a
 Venom tile back side up is drawn inside a second outline in its bug's colour
 (class `back`, `data-face="wF1"` beside the tile's `data-piece="wB1"`); badges on
-the left of a piece mark it Frozen, moved by mind control or locked by a Scorpion
-(`data-marks`); pieces removed from the game follow their side's hand, crossed out
+the left of a piece mark it Frozen, moved by mind control, locked by a Scorpion,
+obliged by an S004 Wasp's sting or a Queen whose sting is spent (`data-marks`); pieces removed from the game follow their side's hand, crossed out
 (class `removed`, `data-removed="wK"`).
 
 A board is read through its public methods only (Board in engine/game.py),
@@ -27,8 +27,8 @@ so that this layer sits below it. The command line is engine/svg.py.
 import math
 from xml.sax.saxutils import escape, quoteattr
 
-from ..colors import side_index
-from ..rules.bugs import BLACK, BUGS, PIECE_NAMES, PIECES, WHITE
+from ..colors import side_color, side_index
+from ..rules.bugs import BLACK, BUGS, PIECE_NAMES, PIECES, QUEEN_ID, WHITE
 from ..rules.hexgrid import axial
 from .diagram import COLOR_NAMES, border, hand_by_bug, removed, stacks, status_line
 
@@ -45,7 +45,8 @@ HIGHLIGHT = "#2f9e44"
 LAST_MOVE = "#1c7ed6"
 ARROW = "#e8590c"
 BADGE = "#495057"
-MARK_FILL = {"frozen": "#1971c2", "controlled": "#7048e8", "locked": "#a0442c"}  # the Scorpion's hue
+MARK_FILL = {"frozen": "#1971c2", "controlled": "#7048e8", "locked": "#a0442c", "obliged": "#b8a020",  # the Wasp's
+             "spent": "#c08a00"}  # the Queen's
 REMOVED_CROSS = "#c92a2a"
 
 
@@ -121,7 +122,8 @@ def _title(board, piece):
 def _marks(board, piles):
     """{top piece: [(mark, title), ...]} of the statuses a player must see on the
     board: the piece Frozen for this turn, the piece the last turn moved by mind
-    control, and tiles a Scorpion keeps from flipping (in a game with flips)."""
+    control, tiles a Scorpion keeps from flipping (in a game with flips), the
+    piece an S004 Wasp obliges to move away, and a Queen who has stung (WX-5)."""
     marks = {}
     frozen = board.frozen
     if frozen >= 0:
@@ -135,12 +137,20 @@ def _marks(board, piles):
         for pile in piles.values():
             if board.is_locked(pile[-1]):
                 marks.setdefault(pile[-1], []).append(("locked", "locked by an enemy Scorpion: it may not flip"))
+    if board.obliged is not None:
+        piece, wasp = board.obliged
+        marks.setdefault(piece, []).append(
+            ("obliged", f"stung by the S004 Wasp {board.name(wasp)}: it must move away from it this turn if it can"))
+    for side, queen in enumerate(QUEEN_ID):
+        if board.has_stung(side_color(side)) and board.piece_cell(queen) >= 0:
+            marks.setdefault(queen, []).append(("spent", "has used her sting: she never moves by herself again"))
     return marks
 
 
 def _mark(kind, x, y, s):
-    """A status badge centred on (x, y): a snowflake (Frozen), an @ (controlled) or
-    a padlock (locked by a Scorpion)."""
+    """A status badge centred on (x, y): a snowflake (Frozen), an @ (controlled),
+    a padlock (locked by a Scorpion), a ! (obliged by a Wasp's sting) or an x (a
+    Queen's sting spent)."""
     r = s * 0.22
     parts = [f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(r)}" fill="{MARK_FILL[kind]}" stroke="#ffffff" '
              f'stroke-width="{_num(s * 0.04)}"/>']
@@ -156,8 +166,9 @@ def _mark(kind, x, y, s):
         parts.append(f'<path d="M {_num(x - w * 0.3)} {_num(y - h * 0.15)} v {_num(-h * 0.35)} '
                      f'a {_num(w * 0.3)} {_num(w * 0.3)} 0 0 1 {_num(w * 0.6)} 0 v {_num(h * 0.35)}" fill="none" {ink}/>')
     else:
+        sign = {"controlled": "@", "obliged": "!", "spent": "x"}[kind]
         parts.append(f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(s * 0.3)}" font-weight="bold" '
-                     f'fill="#ffffff" text-anchor="middle" dominant-baseline="central">@</text>')
+                     f'fill="#ffffff" text-anchor="middle" dominant-baseline="central">{sign}</text>')
     return parts
 
 

@@ -25,6 +25,8 @@ from .constants import (
     INFO_INITIAL,
     INFO_LAST_CARRIED,
     INFO_LAST_MOVED,
+    INFO_OBLIGED,
+    INFO_OBLIGER,
     INFO_PLACEABLE,
     INFO_PLACED,
     INFO_PLY,
@@ -34,6 +36,7 @@ from .constants import (
     INFO_SIZE,
     INFO_STAMP,
     INFO_STATUSES,
+    INFO_STINGS_USED,
     MAX_HEIGHT,
     MAX_PLIES,
     BUG_BACKS,
@@ -53,8 +56,10 @@ from .constants import (
     ZOBRIST_LEVEL,
     ZOBRIST_PIECE,
     ZOBRIST_PLACED,
+    ZOBRIST_OBLIGED,
     ZOBRIST_REMOVED,
     ZOBRIST_SIDE,
+    ZOBRIST_STINGS_USED,
 )
 from .hexgrid import NUM_CELLS, NUM_DIRECTIONS, OPPOSITE, is_surrounded, neighbor, set_occupied
 from .moves import (
@@ -68,7 +73,9 @@ from .moves import (
     KIND_STING,
     KIND_SWAP,
     KIND_THROW,
+    KIND_TO_HAND,
     KIND_TRANSPORT,
+    KIND_WASP_STING,
     NUM_SLOTS,
     move_dest,
     move_face,
@@ -226,9 +233,9 @@ def _last_moved_cell_index(s, piece):
 @njit(cache=True, nogil=True)
 def status_key(s):
     """The part of the key that the statuses of the previous ply make (`Last`,
-    `Frozen`, `Placed`): the cells of the pieces in `Last`, each the top of its
-    cell or the one under it (a Dragonfly's cargo). `Frozen` is one of them, the
-    only one a ply that freezes has."""
+    `Frozen`, `Placed`, `Oblig`): the cells of the pieces in `Last`, each the top
+    of its cell or the one under it (a Dragonfly's cargo). `Frozen` is one of
+    them, the only one a ply that freezes has."""
     part = s.zobrist_last[_last_moved_cell_index(s, s.info[INFO_LAST_MOVED])]
     carried = s.info[INFO_LAST_CARRIED]
     if carried >= 0:
@@ -237,6 +244,8 @@ def status_key(s):
         part ^= ZOBRIST_FROZEN
     if s.info[INFO_PLACED] >= 0:
         part ^= ZOBRIST_PLACED
+    if s.info[INFO_OBLIGED] >= 0:
+        part ^= ZOBRIST_OBLIGED[s.info[INFO_OBLIGED]]
     return part
 
 
@@ -384,13 +393,17 @@ def _apply_throw(s, move, record):
 
 @njit(cache=True, nogil=True)
 def _apply_transport(s, move, record):
-    """The Dragonfly and the piece under it, the cargo landing first (fan-rules.md DX-3)."""
+    """The Dragonfly and the piece under it, the cargo landing first (fan-rules.md
+    DX-3); Frozen after when an enemy S004 Firefly commanded it (the face bit)."""
     piece = move_piece(move)
     cargo = move_other(move)
     src = s.piece_cell[piece]
     record[UNDO_FROM] = src
     key = _pop_piece(s, src) ^ _pop_piece(s, src) ^ _push_piece(s, cargo, move_dest(move))
     s.info[INFO_LAST_CARRIED] = cargo
+    if move_face(move):  # commanded by an enemy S004 Firefly (FX-2)
+        s.info[INFO_FROZEN] = piece
+        key ^= ZOBRIST_FROZEN
     return key ^ s.zobrist_carried[move_dest(move)] ^ _arrive(s, piece, move_dest(move))
 
 
@@ -454,6 +467,32 @@ def _apply_remove(s, move, record):
         s.piece_level[gone] = 0
         s.away[gone] = AWAY_REMOVED
         key ^= ZOBRIST_REMOVED[gone]
+    return key
+
+
+@njit(cache=True, nogil=True)
+def _apply_wasp_sting(s, move, record):
+    """The S004 Wasp `piece` obliges `other` to move away on its owner's turn
+    (WX-3): `Oblig`, and no other status; nothing moves."""
+    record[UNDO_FROM] = -1
+    s.info[INFO_OBLIGED] = move_other(move)
+    s.info[INFO_OBLIGER] = move_piece(move)
+    return ZOBRIST_OBLIGED[move_other(move)]
+
+
+@njit(cache=True, nogil=True)
+def _apply_to_hand(s, move, record):
+    """A Queen sends `other`, the top of `dest`, back to its owner's hand and
+    has used her sting (WX-5); no statuses. Irreversible: the sting is spent."""
+    target = move_other(move)
+    color = PIECE_COLOR[move_piece(move)]
+    record[UNDO_FROM] = -1
+    s.info[INFO_REVERSIBLE_FROM] = s.info[INFO_PLY] + 1
+    s.info[INFO_STINGS_USED] |= 1 << color
+    key = _pop_piece(s, move_dest(move)) ^ ZOBRIST_STINGS_USED[color]
+    s.piece_cell[target] = -1
+    s.piece_level[target] = 0
+    s.away[target] = AWAY_HAND
     return key
 
 
@@ -537,6 +576,10 @@ def make_move(s, move):
         key ^= _apply_swap(s, move, record)
     elif kind == KIND_REMOVE:
         key ^= _apply_remove(s, move, record)
+    elif kind == KIND_WASP_STING:
+        key ^= _apply_wasp_sting(s, move, record)
+    elif kind == KIND_TO_HAND:
+        key ^= _apply_to_hand(s, move, record)
     else:
         raise ValueError("make_move: a kind the table plays has no kernel in board.py")
     info[INFO_KEY] = key
@@ -568,7 +611,9 @@ def unmake_move(s):
         _undo_swap(s, move, record)
     elif kind == KIND_REMOVE:
         _undo_remove(s, move, record)
-    elif kind != KIND_PASS:
+    elif kind == KIND_TO_HAND:
+        _push_piece(s, move_other(move), move_dest(move))
+    elif kind != KIND_PASS and kind != KIND_WASP_STING:
         raise ValueError("unmake_move: the last record holds a kind without a kernel in board.py")
     info[INFO_PLY] = ply
     for i in range(INFO_SAVED):
@@ -587,4 +632,7 @@ def compute_key(s):
             key ^= piece_key(s, piece, cell, s.piece_level[piece])
         elif s.away[piece] == AWAY_REMOVED:
             key ^= ZOBRIST_REMOVED[piece]
+    for color in range(2):
+        if s.info[INFO_STINGS_USED] >> color & 1:
+            key ^= ZOBRIST_STINGS_USED[color]
     return key ^ status_key(s)

@@ -37,6 +37,9 @@ DESCEND = 1 << 15  # from on top one step down to empty ground, nothing else (Ti
 # Over piles: across the cells its own colour tops, onto the first the other colour
 # tops; never down (S004 Moth, VX-2).
 OVER_OWN = 1 << 16
+# To any empty ground cell touching the hive with no Queen next to it, at any
+# distance, over gates (S004 Wasp and Firefly, WX-2, FX-1).
+FLIGHT = 1 << 17
 # The kinds that read the occupied neighbours of cells other than their start
 # (a single slide reads the start's own, which lifting the piece does not change).
 SLIDES_ON = SLIDE_THREE | SLIDE_ANY | SLIDE_TWO
@@ -58,6 +61,7 @@ MOVEMENT_NAMES = {
     FLY_TO_PRIME: "fly to prime",
     DESCEND: "descend",
     OVER_OWN: "over own",
+    FLIGHT: "flight",
 }
 
 # --- Abilities: powers used instead of the bug's own move ------------------------
@@ -71,6 +75,18 @@ PREY_ON_PLACED = 1 << 4
 # Play the movements and abilities of an enemy piece beside it at its own level
 # (Tick, §6.7 T-3). The one ability a Mosquito never copies (T-4).
 CONTROL = 1 << 5
+# Move an enemy piece beside it by that piece's movement, which freezes it (S004
+# Firefly, FX-2).
+COMMAND = 1 << 6
+# Oblige an enemy piece beside it alone on the ground to move away on its
+# owner's next turn (S004 Wasp, WX-3).
+OBLIGE = 1 << 7
+# Once a game, send the enemy piece on top of a cell beside it back to hand;
+# afterwards it never moves by itself (the Queen, in game types with the S004
+# Wasp, WX-5).
+TO_HAND = 1 << 8
+# What a Mosquito copies: none of the S004 abilities (WX-5, WX-6, FX-3), nor
+# mind control (T-4).
 LENT_ABILITIES = THROW | STING | SWAP | KILL | PREY_ON_PLACED
 
 # --- Flags ------------------------------------------------------------------------
@@ -86,6 +102,11 @@ IMMUNE = 1 << 4
 PLACE_BESIDE_OWN = 0  # an empty cell touching its own colour and not the other (rules.md, G-5)
 PLACE_BESIDE_BOTH = 1  # an empty cell touching both colours, away from the enemy Queen (Flea, E-1)
 PLACE_ON_TOP = 2  # on top of its own colour, no enemy next to the pile (Guardians, GU-2)
+# As the usual rule, and not next to a cell holding a Queen (S004 Wasp and
+# Firefly, WX-1); the Queen's own rule where they are in the game type is the
+# usual one away from them (PLACE_QUEEN_AWAY, movegen.placement_rule).
+PLACE_AWAY_FROM_QUEENS = 3
+PLACE_QUEEN_AWAY = 4
 
 
 class Bug(NamedTuple):
@@ -116,7 +137,8 @@ class Bug(NamedTuple):
 
 
 BUGS = (
-    Bug("Q", "Queen Bee", 1, "", SLIDE_ONE, 0, ROYAL, 0, 26, 4, "#c08a00", back="W"),
+    # The Queen's sting (TO_HAND) is hers only in game types with the S004 Wasp.
+    Bug("Q", "Queen Bee", 1, "", SLIDE_ONE, TO_HAND, ROYAL, 0, 26, 4, "#c08a00", back="W"),
     Bug("S", "Spider", 2, "", SLIDE_THREE, 0, 0, 20, 15, -10, "#9a5b2c", back="R"),
     Bug("B", "Beetle", 2, "", CLIMB, 0, RESTS_ON_TOP, 2, 63, 5, "#8a56b8", back="F"),
     Bug("G", "Grasshopper", 3, "", JUMP, 0, 0, 17, 23, -10, "#2f9140", back="D"),
@@ -145,9 +167,11 @@ BUGS = (
     Bug("Z", "Butterfly", 1, "Guardians", TWO_CLIMBS, 0, RESTS_ON_TOP, 20, 45, 10, "#c0692a", PLACE_ON_TOP, 0),
     Bug("Dx", "Dragonfly", 1, "Dx", DIAGONAL, 0, RESTS_ON_TOP, 25, 50, 0, "#3a8fb0", lends=DIAGONAL_GROUND),
     Bug("E", "Flea", 1, "E", SLIDE_ONE | HOP, 0, 0, 15, 30, -5, "#6b7a1f", PLACE_BESIDE_BOTH),
+    Bug("Fx", "S004 Firefly", 1, "Fx", FLIGHT, COMMAND, 0, 20, 45, 0, "#c08e2a", PLACE_AWAY_FROM_QUEENS),
     Bug("J", "Woodlouse", 1, "J", UP_DOWN, THROW, 0, 15, 40, 0, "#5c6f7e"),
     # The S004 Moth ends every move on top, so a Mosquito copies nothing of it (§5.1).
     Bug("Vx", "S004 Moth", 1, "Vx", OVER_OWN, 0, RESTS_ON_TOP, 25, 50, 5, "#8e4a9c", lends=0),
+    Bug("Wx", "S004 Wasp", 1, "Wx", FLIGHT, OBLIGE, 0, 20, 40, 0, "#b8a020", PLACE_AWAY_FROM_QUEENS),
 )
 
 NUM_BUGS = len(BUGS)
@@ -215,6 +239,9 @@ CLIMBERS = 2 * sum(
 )
 # Pieces per side that may throw (a Mosquito can borrow the throw).
 THROWERS = sum(bug.copies for bug in BUGS if bug.abilities & THROW or bug.flags & COPIES_NEIGHBOURS)
+# Pieces per side that move an enemy piece beside them by its movement (the Tick,
+# the S004 Firefly).
+COMMANDERS = sum(bug.copies or 1 for bug in BUGS if bug.abilities & (CONTROL | COMMAND))
 
 
 def game_types():

@@ -15,6 +15,7 @@ from .bugs import (
     BUG_OF_LETTER,
     BUGS,
     CLIMBERS,
+    COMMANDERS,
     EXPANSION_BIT,
     FIXED_FACE_BIT,
     NUM_BUGS,
@@ -55,7 +56,8 @@ assert MAX_HEIGHT >= 1 + CLIMBERS
 # most that many; the move buffer is rounded up to a power of two.
 MAX_REACH = 2 * NUM_PIECES + 4
 # With Venom a placement chooses one of two faces, and each tile may flip.
-MAX_MOVES = 1 << ((PIECES_PER_SIDE + NUM_DIRECTIONS * THROWERS + 2 * NUM_BUGS) * MAX_REACH - 1).bit_length()
+MAX_MOVES = 1 << ((PIECES_PER_SIDE + NUM_DIRECTIONS * (THROWERS + COMMANDERS) + 2 * NUM_BUGS) * MAX_REACH
+                   - 1).bit_length()
 # Plies the undo stack of a state holds (it is part of the state), and the plies
 # a game may last: the rest is room for a search or a perft beyond the last move.
 MAX_PLIES = 4096
@@ -211,6 +213,8 @@ def _zobrist_tables(seed=0x48697665):
     # it, or where a Centipede swapped it to.
     carried = draw(NUM_CELLS)
     removed = draw(NUM_PIECES)  # a piece out of the game (Predators, §7)
+    obliged = draw(NUM_PIECES)  # `Oblig`'s piece (WX-3); its Wasp follows from it (one a side)
+    stings_used = draw(2)  # `QueenStingUsed` per colour (WX-5)
     # Rows colour-major as PIECE_KIND numbers them, the old ones from their draws.
     row_of = {(color, letter): color * len(OLD_BUGS) + index for color in (0, 1) for index, letter in enumerate(OLD_BUGS)}
     row_of.update({(color, letter): color * len(new_bugs) + index for color in (0, 1) for index, letter in enumerate(new_bugs)})
@@ -235,10 +239,10 @@ def _zobrist_tables(seed=0x48697665):
                     piece[kind, cell_of(q, r)] = old_piece[row, old]
             last[cell_of(q, r)] = old_last[old]
     last[NUM_CELLS] = 0  # no last-moved piece
-    return piece, level, last, carried, removed, side, placed, frozen
+    return piece, level, last, carried, removed, obliged, stings_used, side, placed, frozen
 
 
 # Kept as arrays that the State carries, not as globals, because numba would bake
 # a big global into every compiled function that reads it.
-(ZOBRIST_PIECE, ZOBRIST_LEVEL, ZOBRIST_LAST_MOVED, ZOBRIST_CARRIED, ZOBRIST_REMOVED, ZOBRIST_SIDE, ZOBRIST_PLACED,
- ZOBRIST_FROZEN) = _zobrist_tables()
+(ZOBRIST_PIECE, ZOBRIST_LEVEL, ZOBRIST_LAST_MOVED, ZOBRIST_CARRIED, ZOBRIST_REMOVED, ZOBRIST_OBLIGED,
+ ZOBRIST_STINGS_USED, ZOBRIST_SIDE, ZOBRIST_PLACED, ZOBRIST_FROZEN) = _zobrist_tables()

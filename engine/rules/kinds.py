@@ -51,7 +51,9 @@ SLOTS_ARRIVAL = 0
 # Mosquito may both climb onto a cell and sting or swap the piece there.
 SLOTS_STING = 2  # the victim and its cell: every stinger of it gives one state
 SLOTS_SWAP = 3  # the Centipede and its target's cell
-SLOTS_REMOVE = 4  # the predator (or its Mosquito) and its prey's cell
+# The actor and its target's cell: a predator's (or its Mosquito's) removal, a
+# Queen's sting to hand, an S004 Wasp's sting. No piece does two of them.
+SLOTS_TAKE = 4
 # A Tick's controlled movement (no freeze) is another state than a throw of that
 # piece there (Frozen): ID-2.
 SLOTS_CONTROL = 5
@@ -79,27 +81,30 @@ KINDS = (
          "`piece` from hand onto `dest`, showing `face` (1: its back, Venom §6.0)", SLOTS_ARRIVAL),
     Kind("move", "piece dest", FORM_REFERENCE, "wB1 bQ",
          "`piece` in play onto the top of `dest`: its own move, or its own side's throw of it (ST-1)", SLOTS_ARRIVAL),
-    Kind("throw", "piece dest", FORM_REFERENCE, "bA1 wP/ ^wP",
-         "the opponent's `piece` thrown onto `dest`, where it is Frozen for a turn (rules.md, \"Pillbug\")",
+    Kind("throw", "piece dest other", FORM_REFERENCE, "bA1 wP/ ^wP",
+         "the opponent's `piece` thrown onto `dest`, where it is Frozen for a turn (rules.md, \"Pillbug\"); or "
+         "moved there by the S004 Firefly `other`, the same state (FX-2, EX-ID1), when no throw reaches it",
          SLOTS_ARRIVAL),
     Kind("flip", "piece dest", FORM_FLIP, "wG2 ~",
          "the tile `piece` on `dest` (or the Honeycomb) turns over (VN-3, HC-4)", SLOTS_ARRIVAL),
     Kind("swap", "piece dest other", FORM_SWAP, "wC =bA1",
          "a Centipede `piece` and the piece `other` on `dest` change places (C-1)", SLOTS_SWAP),
     Kind("remove", "piece dest other", FORM_REMOVAL, "wK xbA1",
-         "a Predator `piece` and its prey `other` on `dest` leave the game (§7 K-2, N-2)", SLOTS_REMOVE),
+         "a Predator `piece` and its prey `other` on `dest` leave the game (§7 K-2, N-2)", SLOTS_TAKE),
     Kind("control", "piece dest other", FORM_CONTROL, "bQ bP/ @wM",
          "the Tick `other` moves the enemy `piece` onto `dest` by the piece's own movement, freezing nothing "
          "(§6.7 T-3, T4); its abilities under control make moves of their own kinds", SLOTS_CONTROL),
-    Kind("transport", "piece dest other", FORM_REFERENCE, "wDx -wQ",
-         "a Dragonfly `piece` carries `other`, the piece under it, to the ground at `dest` (DX-3)", SLOTS_ARRIVAL),
+    Kind("transport", "piece dest other face", FORM_REFERENCE, "wDx -wQ",
+         "a Dragonfly `piece` carries `other`, the piece under it, to the ground at `dest` (DX-3); `face` 1: an "
+         "enemy S004 Firefly commands it, and it is Frozen after (FX-2)", SLOTS_ARRIVAL),
     Kind("sting", "piece dest other", FORM_STING, "wW ~bA1",
          "the tile `piece` on `dest` is stung by `other` (a Wasp Queen, or a Mosquito copying one): it turns "
          "over, Frozen for a turn (W-2); one move per victim, named by its first stinger", SLOTS_STING),
-    Kind("wasp sting", "piece other", FORM_WASP_STING, "wM !bS1",
-         "an S004 Wasp `piece` stings `other`, whose owner must then move it away (WX-3)", played=NOT_YET),
-    Kind("to hand", "piece other", FORM_REMOVAL, "wQ xbB1", "a Queen `piece` sends `other` back to hand (WX-5)",
-         played=NOT_YET),
+    Kind("wasp sting", "piece dest other", FORM_WASP_STING, "wWx !bS1",
+         "an S004 Wasp `piece` stings `other` on `dest`, whose owner must then move it away (WX-3, `Oblig`)",
+         SLOTS_TAKE),
+    Kind("to hand", "piece dest other", FORM_REMOVAL, "wQ xbB1",
+         "a Queen `piece` sends `other`, the top of `dest`, back to its owner's hand, once a game (WX-5)", SLOTS_TAKE),
     Kind("choose", "piece dest other", FORM_CHOOSE, "choose wS1 wA1 wA2",
          "Swarm's setup: `piece`, `dest` and `other` are the three pieces kept in hand (SW-1)", played=NOT_YET),
     Kind("draw", "piece", FORM_DRAW, "draw bG1", "Swarm: `piece` drawn from the bag into the placer's hand (SW-3)",

@@ -16,13 +16,19 @@ from numba import njit
 
 from .board import AWAY_HAND, face_bug, top_piece
 from .bugs import (
+    BUG_FIRST_ID,
     BUG_OF_LETTER,
     CLIMB,
     CLIMB_ONTO,
     CONTROL,
     DESCEND,
+    COMMAND,
     EXPANSION_BIT,
+    FLIGHT,
     OVER_OWN,
+    PLACE_AWAY_FROM_QUEENS,
+    PLACE_QUEEN_AWAY,
+    TO_HAND,
     FLY_TO_PRIME,
     IMMUNE,
     KILL,
@@ -84,7 +90,10 @@ from .constants import (
     INFO_FROZEN,
     INFO_LAST_CARRIED,
     INFO_LAST_MOVED,
+    INFO_OBLIGED,
+    INFO_OBLIGER,
     INFO_PINNED_PASS,
+    INFO_STINGS_USED,
     INFO_PLACED,
     INFO_PLACEABLE,
     INFO_PLY,
@@ -127,12 +136,15 @@ from .moves import (
     KIND_STING,
     KIND_SWAP,
     KIND_THROW,
+    KIND_TO_HAND,
     KIND_TRANSPORT,
+    KIND_WASP_STING,
     PASS_MOVE,
     dest_slot,
     encode,
     encode_full,
     move_dest,
+    move_kind,
     move_other,
     move_piece,
     move_slot,
@@ -143,6 +155,12 @@ MOSQUITO = BUG_OF_LETTER["M"]
 VENOM = EXPANSION_BIT["Venom"]
 PREDATORS = EXPANSION_BIT["Predators"]
 S004_MOTH = EXPANSION_BIT["Vx"]
+S004_WASP = EXPANSION_BIT["Wx"]
+S004_FIREFLY = EXPANSION_BIT["Fx"]
+# Each side's S004 Wasp, and the pieces no Queen is placed next to (WX-1).
+WASP_ID = (BUG_FIRST_ID[BUG_OF_LETTER["Wx"]], PIECES_PER_SIDE + BUG_FIRST_ID[BUG_OF_LETTER["Wx"]])
+QUEEN_SHY = (WASP_ID[0], WASP_ID[1], BUG_FIRST_ID[BUG_OF_LETTER["Fx"]],
+             PIECES_PER_SIDE + BUG_FIRST_ID[BUG_OF_LETTER["Fx"]])
 
 
 # `seen`, the biggest array of the state (a slot per piece, cell and slot group),
@@ -517,7 +535,8 @@ def diagonal(s, mover, cell, moves, n, stamp, pinned_stamp):
         if s.height[dest] == 0 and s.around[dest] == 0:
             continue
         if cargo >= 0 and s.height[dest] == 0:
-            n = add_code(s, moves, n, encode_full(KIND_TRANSPORT, move_piece(mover), dest, cargo, 0), stamp)
+            commanded = move_kind(mover) == KIND_THROW  # by an enemy S004 Firefly, which freezes it
+            n = add_code(s, moves, n, encode_full(KIND_TRANSPORT, move_piece(mover), dest, cargo, commanded), stamp)
         else:
             n = add_move(s, moves, n, mover, dest, stamp)
     return n
@@ -634,6 +653,38 @@ def over_own(s, mover, cell, moves, n, stamp):
 
 
 @njit(cache=True, nogil=True)
+def flight(s, mover, cell, moves, n, stamp):
+    """S004 Wasp and Firefly (WX-2, FX-1): to any empty ground cell touching the
+    hive (the flier lifted), not next to a cell holding a Queen, at any distance
+    and over gates."""
+    visit = new_stamp(s)
+    s.mark[cell] = visit  # never back to the start
+    for piece in range(NUM_PIECES):
+        source = s.piece_cell[piece]
+        if source < 0 or s.piece_level[piece] != 0 or s.height[source] == 0:
+            continue  # a cell once, by its ground piece; not the flier's own, emptied
+        around = s.around[source]
+        for d in range(6):
+            dest = neighbor(source, d)
+            if (around >> d) & 1 or s.mark[dest] == visit:
+                continue
+            s.mark[dest] = visit
+            if not beside_a_queen(s, dest):
+                n = add_move(s, moves, n, mover, dest, stamp)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def beside_a_queen(s, cell):
+    """Whether a cell next to `cell` holds a Queen, at any level (WX-1, WX-2)."""
+    for queen in QUEEN_ID:
+        where = s.piece_cell[queen]
+        if where >= 0 and is_neighbour(cell, where):
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
 def movement_moves(s, movement, mover, cell, moves, n, stamp, pinned_stamp):
     """Destinations of the piece lifted from `cell` for each bit of `movement`,
     as moves of the kind `mover` (a move code without its destination) names."""
@@ -671,6 +722,8 @@ def movement_moves(s, movement, mover, cell, moves, n, stamp, pinned_stamp):
         n = descend(s, mover, cell, moves, n, stamp)
     if movement & OVER_OWN:
         n = over_own(s, mover, cell, moves, n, stamp)
+    if movement & FLIGHT:
+        n = flight(s, mover, cell, moves, n, stamp)
     return n
 
 
@@ -702,8 +755,24 @@ def pillbug_throws(s, cell, moves, n, stamp, pinned_stamp, spared):
         for e in range(6):
             dest = neighbor(cell, e)
             if dest != src and height[dest] == 0 and can_climb(height, cell, e, 1):
-                n = add_code(s, moves, n, encode(kind, taken, dest), stamp)
+                n = add_throw(s, moves, n, encode(kind, taken, dest), stamp)
         height[src] = 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def add_throw(s, moves, n, throw, stamp):
+    """add_code for a throw. A throw of an enemy piece leaves the state the S004
+    Firefly's command of it there does (both freeze it, EX-ID1), and the throw
+    names the move (NO-5: the string without `@`): it takes the command's place."""
+    slot = move_slot(throw)
+    if s.seen[slot] != stamp & SEEN_MASK or move_kind(throw) != KIND_THROW:
+        return add_slot(s, moves, n, throw, slot, stamp)
+    if s.info[INFO_EXPANSIONS] & S004_FIREFLY:
+        for i in range(n - 1, -1, -1):
+            if move_slot(moves[i]) == slot:
+                moves[i] = throw
+                break
     return n
 
 
@@ -866,6 +935,125 @@ def preys(s, mantis, cell, moves, n, stamp):
 
 
 @njit(cache=True, nogil=True)
+def queen_spent(s, piece):
+    """Whether `piece` is a Queen who has used her sting (WX-5): she never moves
+    by herself again, and lends a Mosquito nothing."""
+    return (BUG_FLAGS[PIECE_BUG[piece]] & ROYAL) != 0 and (s.info[INFO_STINGS_USED] >> PIECE_COLOR[piece]) & 1 != 0
+
+
+@njit(cache=True, nogil=True)
+def commanded_moves(s, firefly, target, moves, n, stamp, pinned_stamp):
+    """The moves the S004 Firefly makes `target`, the enemy piece on top of a cell
+    beside it, play (FX-2): its movement by its own rules (not Frozen, not holding
+    the hive together on the ground), played by the Firefly's side, after which
+    it is Frozen: throws (KIND_THROW) naming the Firefly. The board is whole."""
+    cell = s.piece_cell[target]
+    level = s.piece_level[target]
+    if is_frozen(s, target) or (level == 0 and holds_hive(s, cell, pinned_stamp)):
+        return n
+    movement = piece_row(s, target, cell, level)[0]
+    lift(s, cell, movement)
+    n = movement_moves(s, movement, encode_full(KIND_THROW, target, 0, firefly, 0), cell, moves, n, stamp, pinned_stamp)
+    drop(s, cell, movement)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def commands(s, firefly, cell, moves, n, stamp, pinned_stamp):
+    """The COMMAND ability of the S004 Firefly at `cell` (FX-2; it may be pinned):
+    the commanded moves of each enemy piece on top of a cell beside it."""
+    for d in range(6):
+        top = top_piece(s, neighbor(cell, d))
+        if top >= 0 and PIECE_COLOR[top] != PIECE_COLOR[firefly]:
+            n = commanded_moves(s, firefly, top, moves, n, stamp, pinned_stamp)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def queen_stings(s, queen, cell, moves, n, stamp):
+    """The TO_HAND ability of the Queen at `cell` in a game type with the S004
+    Wasp, once a game (WX-5; pinned or not): the enemy piece on top of a cell
+    beside her, not the enemy Queen, goes back to its owner's hand, if the hive
+    stays whole without a lone ground one (§3.6)."""
+    if s.info[INFO_EXPANSIONS] & S004_WASP == 0 or queen_spent(s, queen):
+        return n
+    for d in range(6):
+        t = neighbor(cell, d)
+        target = top_piece(s, t)
+        if target < 0 or PIECE_COLOR[target] == PIECE_COLOR[queen] or BUG_FLAGS[PIECE_BUG[target]] & ROYAL:
+            continue
+        if s.height[t] == 1 and not hive_whole_without(s, t, t):
+            continue
+        n = add_code(s, moves, n, encode_full(KIND_TO_HAND, queen, t, target, 0), stamp)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def gets_away(s, target, wasp_cell, moves, n, pinned_stamp):
+    """Whether `target` has a move of its own ending neither on nor next to
+    `wasp_cell` (WX-3, WX-4), by its owner's rules and with its movement only;
+    moves[n:] is scratch space. Uses fresh stamps: call it before a generation's
+    moves are de-duplicated."""
+    cell = s.piece_cell[target]
+    if not pieces_may_move(s, PIECE_COLOR[target]) or holds_hive(s, cell, pinned_stamp):
+        return False
+    end = away_moves(s, target, wasp_cell, moves, n, new_stamp(s), pinned_stamp)
+    return end > n
+
+
+@njit(cache=True, nogil=True)
+def away_moves(s, target, wasp_cell, moves, n, stamp, pinned_stamp):
+    """The moves of `target`'s own movement from the ground (not pinned: the
+    caller checks) that end neither on nor next to `wasp_cell`, appended to
+    moves[:n]; returns the new count."""
+    cell = s.piece_cell[target]
+    movement = piece_row(s, target, cell, 0)[0]
+    lift(s, cell, movement)
+    end = movement_moves(s, movement, encode(KIND_MOVE, target, 0), cell, moves, n, stamp, pinned_stamp)
+    drop(s, cell, movement)
+    kept = n
+    for i in range(n, end):
+        dest = move_dest(moves[i])
+        if dest != wasp_cell and not is_neighbour(dest, wasp_cell):
+            moves[kept] = moves[i]
+            kept += 1
+    return kept
+
+
+@njit(cache=True, nogil=True)
+def wasp_stings(s, side, moves, pinned_stamp):
+    """The OBLIGE ability of `side`'s S004 Wasp (WX-3; uncovered, not Frozen, may
+    be pinned): an enemy piece alone on the ground beside it that could then move
+    away from it. Written into moves[0:], its count returned; first in a
+    generation, because its look-ahead stamps `seen`."""
+    wasp = WASP_ID[side]
+    cell = s.piece_cell[wasp]
+    if cell < 0 or is_frozen(s, wasp) or is_covered(s, wasp):
+        return 0
+    n = 0
+    for d in range(6):
+        target = lone_enemy(s, cell, d)
+        if target >= 0 and gets_away(s, target, cell, moves, n, pinned_stamp):
+            moves[n] = encode_full(KIND_WASP_STING, wasp, neighbor(cell, d), target, 0)
+            n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def obliged_moves(s, moves, stamp, pinned_stamp):
+    """WX-4: the moves of the side to move under an S004 Wasp's obligation, its
+    piece's own moves away from that Wasp; 0 when none binds it (no obligation,
+    the Wasp gone, or no such move: it lapses)."""
+    target = s.info[INFO_OBLIGED]
+    if target < 0:
+        return 0
+    wasp_cell = s.piece_cell[s.info[INFO_OBLIGER]]
+    if wasp_cell < 0 or holds_hive(s, s.piece_cell[target], pinned_stamp):
+        return 0
+    return away_moves(s, target, wasp_cell, moves, 0, stamp, pinned_stamp)
+
+
+@njit(cache=True, nogil=True)
 def may_flip(s, piece, cell, level):
     """Whether the side to move may turn its uncovered tile `piece` over now
     (VN-3, given its Queen is in play): a tile with a back, that neither the
@@ -950,7 +1138,7 @@ def borrowed_row(s, cell):
         top = top_piece(s, neighbor(cell, d))
         if top >= 0:
             bug = face_bug(s, top)
-            if BUG_FLAGS[bug] & COPIES_NEIGHBOURS == 0:
+            if BUG_FLAGS[bug] & COPIES_NEIGHBOURS == 0 and not queen_spent(s, top):
                 movement |= BUG_LENDS[bug]
                 abilities |= BUG_ABILITIES[bug] & LENT_ABILITIES
     if s.info[INFO_EXPANSIONS] & S004_MOTH:
@@ -977,6 +1165,8 @@ def piece_row(s, piece, cell, level):
     if level == 0:
         if BUG_FLAGS[bug] & COPIES_NEIGHBOURS:
             return borrowed_row(s, cell)
+        if queen_spent(s, piece):
+            return 0, 0
         return BUG_MOVEMENT[bug], BUG_ABILITIES[bug]
     return BUG_MOVEMENT_ON_TOP[bug], BUG_ABILITIES[bug]
 
@@ -994,6 +1184,10 @@ def piece_actions(s, piece, cell, level, mover, spared, moves, n, stamp, pinned_
         n = pillbug_throws(s, cell, moves, n, stamp, pinned_stamp, spared)
     if abilities & STING:
         n = stings(s, piece, cell, moves, n, stamp)
+    if abilities & COMMAND:
+        n = commands(s, piece, cell, moves, n, stamp, pinned_stamp)
+    if abilities & TO_HAND:
+        n = queen_stings(s, piece, cell, moves, n, stamp)
     if level == 0 and holds_hive(s, cell, pinned_stamp):
         return n
     lift(s, cell, movement)
@@ -1051,7 +1245,7 @@ def control_moves(s, tick, cell, moves, n, stamp, pinned_stamp):
 def actions_by(s, actor, controller, moves):
     """The moves `actor` makes now, written into `moves` (its count returned):
     its own movements and abilities, or with a `controller` (not -1) those the
-    side to move's Tick makes it play; 0 when it may not act. For a MoveString
+    side to move's Tick or S004 Firefly makes it play; 0 when it may not act. For a MoveString
     that names who acts (`^thrower`, `@controller`, a sting's stinger, §4.2)."""
     side = s.info[INFO_PLY] & 1
     cell = s.piece_cell[actor]
@@ -1067,9 +1261,11 @@ def actions_by(s, actor, controller, moves):
     tick_cell = s.piece_cell[controller]
     if tick_cell < 0 or PIECE_COLOR[controller] != side or is_frozen(s, controller) or is_covered(s, controller):
         return 0
-    if piece_row(s, controller, tick_cell, s.piece_level[controller])[1] & CONTROL == 0:
-        return 0
-    if not controllable(s, controller, actor):
+    abilities = piece_row(s, controller, tick_cell, s.piece_level[controller])[1]
+    if abilities & COMMAND and PIECE_COLOR[actor] != side and not is_covered(s, actor) \
+            and is_neighbour(cell, tick_cell):
+        return commanded_moves(s, controller, actor, moves, 0, stamp, pinned_stamp)
+    if abilities & CONTROL == 0 or not controllable(s, controller, actor):
         return 0
     return controlled_actions(s, controller, actor, moves, 0, stamp, pinned_stamp)
 
@@ -1093,28 +1289,35 @@ def is_neighbour(a, b):
 @njit(cache=True, nogil=True)
 def rule_cells(s, side, rule, out):
     """Cells where `side` may place a bug whose row has the placement rule `rule`
-    (bugs.py PLACE_*); returns the count.
+    (bugs.py PLACE_*, placement_rule); returns the count.
 
     The usual rule: empty cells touching a friendly top piece and no enemy top
     piece; the first piece goes to the origin and the second next to it. The
-    Flea (fan-rules.md E-1): empty cells touching both colours' top pieces and
-    not the cell of the enemy Queen. The Guardians (GU-2): on top of a pile
-    topped by their colour with no enemy top piece around it."""
+    S004 Wasp and Firefly the same, but not next to a Queen, and the Queen where
+    they are in the game not next to them (WX-1). The Flea (fan-rules.md E-1):
+    empty cells touching both colours' top pieces and not the cell of the enemy
+    Queen. The Guardians (GU-2): on top of a pile topped by their colour with no
+    enemy top piece around it."""
     ply = s.info[INFO_PLY]
-    if rule == PLACE_BESIDE_OWN and ply < 2:
+    usual = rule == PLACE_BESIDE_OWN or rule == PLACE_AWAY_FROM_QUEENS or rule == PLACE_QUEEN_AWAY
+    if usual and ply < 2:
+        count = 0
         if ply == 0:
             out[0] = ORIGIN
             return 1
         for d in range(6):
-            out[d] = neighbor(ORIGIN, d)
-        return 6
+            if not shy_of(s, rule, neighbor(ORIGIN, d)):
+                out[count] = neighbor(ORIGIN, d)
+                count += 1
+        return count
     enemy_tops = s.tops[1 - side]
     enemy_queen = s.piece_cell[QUEEN_ID[1 - side]]
-    beside_own = rule == PLACE_BESIDE_OWN
     visit = new_stamp(s)
     count = 0
+    own_in_play = False
     for piece in range(side * PIECES_PER_SIDE, side_end(s, side)):
         cell = s.piece_cell[piece]
+        own_in_play |= cell >= 0
         if cell < 0 or s.piece_level[piece] != s.height[cell] - 1:
             continue
         if rule == PLACE_ON_TOP:
@@ -1130,20 +1333,73 @@ def rule_cells(s, side, rule, out):
             if s.mark[candidate] == visit:
                 continue
             s.mark[candidate] = visit
-            if (enemy_tops[candidate] == 0) != beside_own:
+            if (enemy_tops[candidate] == 0) != usual:
                 continue
-            if not beside_own and enemy_queen >= 0 and is_neighbour(candidate, enemy_queen):
+            if not usual and enemy_queen >= 0 and is_neighbour(candidate, enemy_queen):
+                continue
+            if shy_of(s, rule, candidate):
                 continue
             out[count] = candidate
             count += 1
+    if usual and not own_in_play:
+        return cells_by_the_hive(s, rule, out)
     return count
+
+
+@njit(cache=True, nogil=True)
+def cells_by_the_hive(s, rule, out):
+    """G-6: with none of its colour on the board (all taken off it), a piece of
+    the usual placement rules goes on any empty cell touching the hive (WX-1
+    still applies); returns the count."""
+    visit = new_stamp(s)
+    count = 0
+    for piece in range(NUM_PIECES):
+        cell = s.piece_cell[piece]
+        if cell < 0 or s.piece_level[piece] != 0:
+            continue
+        for d in range(6):
+            candidate = neighbor(cell, d)
+            if s.height[candidate] != 0 or s.mark[candidate] == visit:
+                continue
+            s.mark[candidate] = visit
+            if not shy_of(s, rule, candidate):
+                out[count] = candidate
+                count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def shy_of(s, rule, cell):
+    """Whether WX-1 keeps a piece of placement rule `rule` off `cell`: a Wasp or
+    Firefly next to a Queen, a Queen next to a Wasp or Firefly (any level)."""
+    if rule == PLACE_AWAY_FROM_QUEENS:
+        return beside_a_queen(s, cell)
+    if rule == PLACE_QUEEN_AWAY:
+        for piece in QUEEN_SHY:
+            where = s.piece_cell[piece]
+            if where >= 0 and is_neighbour(cell, where):
+                return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def placement_rule(s, piece):
+    """The placement rule of `piece` in this game type: its row's, but the
+    Queen's own where the S004 Wasp or Firefly is (WX-1)."""
+    bug = PIECE_BUG[piece]
+    if bug == QUEEN and s.info[INFO_EXPANSIONS] & (S004_WASP | S004_FIREFLY):
+        return PLACE_QUEEN_AWAY
+    return BUG_PLACEMENT[bug]
 
 
 @njit(cache=True, nogil=True)
 def placement_count(s, side):
     """How many cells `side` may place on: the count make/unmake keep, but for the
     first two plies, whose own rule placement_cells applies."""
-    if s.info[INFO_PLY] < 2:
+    # G-6: none is kept for a side with no piece on the board, which only a fan
+    # game's removals leave after the first plies.
+    none_kept = s.info[INFO_PLACEABLE + side] == 0 and s.info[INFO_EXPANSIONS] & FAN_BITS
+    if s.info[INFO_PLY] < 2 or none_kept:
         return placement_cells(s, side, s.work[WORK_PLACEMENTS : WORK_PLACEMENTS + NUM_CELLS])
     return s.info[INFO_PLACEABLE + side]
 
@@ -1201,8 +1457,16 @@ def generate(s, moves, write_placements, pinned_stamp):
     if s.info[INFO_RESULT] != IN_PROGRESS:
         return 0
     side = s.info[INFO_PLY] & 1
-    stamp = new_stamp(s)
+    may_move = pieces_may_move(s, side)
+    if may_move and pinned_stamp == 0:
+        pinned_stamp = new_stamp(s)
     n = 0
+    if may_move and s.info[INFO_EXPANSIONS] & S004_WASP:
+        n = obliged_moves(s, moves, new_stamp(s), pinned_stamp)
+        if n > 0:
+            return n
+        n = wasp_stings(s, side, moves, pinned_stamp)
+    stamp = new_stamp(s)  # after the Wasp's look-ahead, which stamps `seen` too
     placed = 0
 
     pieces = s.work[WORK_PIECES : WORK_PIECES + NUM_BUGS]
@@ -1213,7 +1477,7 @@ def generate(s, moves, write_placements, pinned_stamp):
         own_rule, own_count = -1, 0  # the last other rule's cells, in WORK_OWN_RULE
         for i in range(num_pieces):
             piece = pieces[i]
-            rule = BUG_PLACEMENT[PIECE_BUG[piece]]
+            rule = placement_rule(s, piece)
             if rule == PLACE_BESIDE_OWN:
                 if num_cells < 0:
                     num_cells = placement_cells(s, side, placements) if write_placements else placement_count(s, side)
@@ -1235,9 +1499,7 @@ def generate(s, moves, write_placements, pinned_stamp):
                         moves[n] = encode_full(KIND_PLACE, piece, cells[j], -1, face)
                         n += 1
 
-    if pieces_may_move(s, side):
-        if pinned_stamp == 0:
-            pinned_stamp = new_stamp(s)
+    if may_move:
         flips = flips_allowed(s)
         ticks = s.info[INFO_EXPANSIONS] & VENOM  # only a Venom game has the Tick face
         for piece in range(side * PIECES_PER_SIDE, side_end(s, side)):
@@ -1304,8 +1566,11 @@ def count_after_placement(s, move):
     own cells, and a tile whose face the placer chooses counts twice."""
     ply = s.info[INFO_PLY]
     other = 1 - (ply & 1)
-    if ply < 2 or pieces_may_move(s, other):
+    # WX-1's rules count only with the move made.
+    if ply < 2 or pieces_may_move(s, other) or s.info[INFO_EXPANSIONS] & (S004_WASP | S004_FIREFLY):
         return -1
+    if s.info[INFO_PLACEABLE + other] == 0 and s.info[INFO_EXPANSIONS] & FAN_BITS:
+        return -1  # perhaps none of its colour on the board (G-6): placement_count's case
     cells = usual_cells_after_placement(s, move)
     if cells < 0:
         return 0

@@ -33,6 +33,8 @@ KIND_STING = KIND_OF_NAME["sting"]
 KIND_SWAP = KIND_OF_NAME["swap"]
 KIND_REMOVE = KIND_OF_NAME["remove"]
 KIND_CONTROL = KIND_OF_NAME["control"]
+KIND_WASP_STING = KIND_OF_NAME["wasp sting"]
+KIND_TO_HAND = KIND_OF_NAME["to hand"]
 # Per kind code: whether make_move plays it, and its identity slot group (-1 for
 # none, pass, and the kinds not played yet, whose slots the tables do not hold).
 KIND_PLAYED = np.array([kind in PLAYED_KINDS for kind in range(NUM_MOVE_KINDS)], dtype=np.bool_)

@@ -21,7 +21,7 @@ from ..rules.bugs import (
 )
 from ..rules.constants import BUG_ABILITIES, BUG_FLAGS, INFO_EXPANSIONS, INFO_PLY, PIECE_BUG, PIECE_COLOR
 from ..rules.hexgrid import filled_neighbours, neighbor, slide_out
-from ..rules.movegen import PREDATORS, VENOM, mark_pinned, new_stamp, tiles_locked_by
+from ..rules.movegen import PREDATORS, S004_WASP, VENOM, mark_pinned, new_stamp, queen_spent, tiles_locked_by
 
 # Layout of the weight array.
 W_IN_HAND = 0  # per bug, a piece still in hand
@@ -36,7 +36,8 @@ W_STUCK_NEXT_TO_ENEMY_QUEEN = W_PILLBUG_NEXT_TO_OWN_QUEEN + 1  # own stuck piece
 W_TEMPO = W_STUCK_NEXT_TO_ENEMY_QUEEN + 1  # having the move
 W_LOCKED_BY_SCORPION = W_TEMPO + 1  # enemy tile beside an own Scorpion, which may not flip
 W_STINK_BUG_BY_OWN_QUEEN = W_LOCKED_BY_SCORPION + 1  # with the Predators: an own Stink bug shields her (PR-3)
-NUM_WEIGHTS = W_STINK_BUG_BY_OWN_QUEEN + 1
+W_QUEEN_STING_READY = W_STINK_BUG_BY_OWN_QUEEN + 1  # with the S004 Wasp: the own Queen may still sting (WX-5)
+NUM_WEIGHTS = W_QUEEN_STING_READY + 1
 
 # Tuned weights; the per-bug ones are columns of the table of bugs. Obtained 2026-11-29 from hand-set weights
 # by `python -m bench.tune --games 1500 --depth 2 --rounds 1 --prior 0.002` (seed
@@ -69,6 +70,9 @@ DEFAULT_WEIGHTS[W_TEMPO] = 12
 # removal is worth is what the two pieces were worth on the board.
 DEFAULT_WEIGHTS[W_LOCKED_BY_SCORPION] = 8
 DEFAULT_WEIGHTS[W_STINK_BUG_BY_OWN_QUEEN] = 40
+# A sting in reserve sends an enemy piece back to hand once; a Queen who has used it
+# never moves by herself again, so she counts as stuck.
+DEFAULT_WEIGHTS[W_QUEEN_STING_READY] = 30
 
 
 @njit(cache=True, nogil=True)
@@ -91,7 +95,7 @@ def features(s, out):
             continue
         bug = face_bug(s, piece)
         covered = s.piece_level[piece] != s.height[cell] - 1
-        if covered or (s.piece_level[piece] == 0 and s.pinned[cell] == pinned):
+        if covered or (s.piece_level[piece] == 0 and s.pinned[cell] == pinned) or queen_spent(s, piece):
             out[W_STUCK + bug] += sign
         else:
             out[W_MOVABLE + bug] += sign
@@ -119,8 +123,11 @@ def features(s, out):
             elif not free:
                 out[W_STUCK_NEXT_TO_ENEMY_QUEEN] -= sign
         out[W_QUEEN_FILLED + filled_neighbours(s.around, cell)] += sign
+        spent = queen_spent(s, QUEEN_ID[color])
+        if s.info[INFO_EXPANSIONS] & S004_WASP and not spent:
+            out[W_QUEEN_STING_READY] += sign
         # Whether the Queen has a sliding step, if it is free to take one.
-        if slide_out(s.around, cell) != 0 and s.height[cell] == 1 and s.pinned[cell] != pinned:
+        if slide_out(s.around, cell) != 0 and s.height[cell] == 1 and s.pinned[cell] != pinned and not spent:
             out[W_QUEEN_CAN_SLIDE] += sign
         if s.height[cell] > 1:
             top = top_piece(s, cell)
