@@ -62,7 +62,8 @@ def positions():
 
 
 FAN_TYPES = ("Base+Guardians", "Base+Dx", "Base+E", "Base+J", "Base+MLP+Guardians+Dx+E+J",
-             "Base+Venom", "Base+LP+Venom", "Base+MLP+Venom", "Base+Predators", "Base+MP+Venom+Predators", "Base+Vx")
+             "Base+Venom", "Base+LP+Venom", "Base+MLP+Venom", "Base+Predators", "Base+MP+Venom+Predators", "Base+Vx",
+             "Base+Wx", "Base+Fx", "Base+Nx", "Base+MP+Fx+Wx")
 
 
 def fan_positions():

@@ -20,7 +20,7 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from .colors import BLACK, WHITE, side_color, side_index, warn_deprecated
-from .rules.board import AWAY_REMOVED, compute_key, copy_state, face_bug, make_move, new_state, put_piece, queens_result, top_piece, unmake_move
+from .rules.board import AWAY_PRISON, AWAY_REMOVED, compute_key, copy_state, face_bug, make_move, new_state, put_piece, queens_result, top_piece, unmake_move
 from .rules.bugs import (
     BUG_FIRST_ID,
     BUG_OF_LETTER,
@@ -170,6 +170,7 @@ _TICK_TILE = next(index for index, bug in enumerate(BUGS) if bug.back and BUGS[B
 _TICK_ID = tuple(side * PIECES_PER_SIDE + BUG_FIRST_ID[_TICK_TILE] for side in (0, 1))
 # Each side's S004 Firefly, which moves an enemy piece by its movement (`@`, FX-2).
 _FIREFLY_ID = tuple(side * PIECES_PER_SIDE + BUG_FIRST_ID[BUG_OF_LETTER["Fx"]] for side in (0, 1))
+_MANTIS_ID = tuple(side * PIECES_PER_SIDE + BUG_FIRST_ID[BUG_OF_LETTER["Nx"]] for side in (0, 1))
 
 
 class Move(int):
@@ -517,15 +518,16 @@ class Board:
 
     @classmethod
     def from_stacks(cls, game_type, stacks, *, to_move=WHITE, turn=5, last=(), frozen=None, placed=None,
-                    obliged=None, stings_used=()):
+                    obliged=None, stings_used=(), prison=()):
         """A position built directly, not played (fan-rules.md §1.1: its examples
         are positions): `stacks` maps axial (q, r) to piece names bottom first,
         `to_move` and `turn` give the TurnString, `last` the pieces the previous
         ply acted on (a mover; or a Dragonfly and its cargo), `frozen` the one
         it froze and `placed` the one it placed (the first of `last`), `obliged`
         an S004 Wasp's obligation (the stung piece, the Wasp) and `stings_used`
-        the colours (WHITE, BLACK) whose Queen has stung (WX-5). Every other piece of
-        the game type is in hand. The board has no moves to take back, and its
+        the colours (WHITE, BLACK) whose Queen has stung (WX-5), `prison` the
+        pieces in the prison of the other colour's S004 Mantis (§9.5). Every other
+        piece of the game type is in hand. The board has no moves to take back, and its
         GameString cannot be replayed.
 
         >>> board = Board.from_stacks("Base+E", {(0, 0): ["wQ"], (1, 0): ["bQ", "wB1"]})
@@ -557,6 +559,9 @@ class Board:
         if obliged is not None:
             info[INFO_OBLIGED], info[INFO_OBLIGER] = (parse_piece(n) for n in obliged)
         info[INFO_STINGS_USED] = sum(1 << side_index(color) for color in stings_used)
+        for name in prison:
+            piece = parse_piece(name)
+            state.away[piece] = AWAY_PRISON + _MANTIS_ID[1 - PIECE_COLOR[piece]]
         info[INFO_RESULT] = queens_result(state)
         info[INFO_KEY] = compute_key(state)
         return board
@@ -788,6 +793,11 @@ class Board:
         """Whether `piece` (an id) is out of the game, taken by a Predator (fan-rules.md §7)."""
         return bool(self._state.away[piece] == AWAY_REMOVED)
 
+    def jailer(self, piece):
+        """The S004 Mantis in whose prison `piece` (an id) is (§9.5), -1 if none."""
+        away = int(self._state.away[piece])
+        return away - AWAY_PRISON if away >= AWAY_PRISON else -1
+
     @property
     def has_flips(self):
         """Whether a turn may flip a tile: plain Venom, not its variants (fan-rules.md §2.2)."""
@@ -990,8 +1000,12 @@ class Board:
         side = self.side_to_move
         wanted = parsed._replace(face=0)
         kinds = KINDS_OF_FORM[parsed.form]
+        # An S004 Mantis taking its own Mosquito is the Mosquito's copy taking it (ID-1).
+        pair = PIECE_BUG[parsed.piece] == BUG_OF_LETTER["Nx"] and parsed.target >= 0 \
+            and PIECE_BUG[parsed.target] == BUG_OF_LETTER["M"]
+        alike = (wanted, wanted._replace(piece=parsed.target, target=parsed.piece)) if pair else (wanted,)
         for legal in self.legal_moves:
-            if _kind_of(legal) in kinds and _text_of(legal, side) == wanted:
+            if _kind_of(legal) in kinds and _text_of(legal, side) in alike:
                 return Move._named(legal, self.uhp(legal))
         if KIND_STING in kinds:
             for sting in self._actions_by(parsed.piece, parsed.controller):
@@ -1108,6 +1122,9 @@ class Board:
             return "That piece is not enabled in this game."
         if self.is_removed(piece):
             return f"{piece_name(piece)} was removed from the game."
+        if self.jailer(piece) >= 0:
+            return (f"{piece_name(piece)} is in the prison of {piece_name(self.jailer(piece))} until that Mantis is "
+                    "placed again.")
         placeable = self._placeable_pieces()
         queen = QUEEN_ID[side]
         # A Queen in hand that may not be placed: only the first turn forbids it.

@@ -19,7 +19,8 @@ command of it there) or flipping it there, 1 placing it showing its back
 (Venom) or, for a Dragonfly, its carry there under an enemy Firefly's command,
 2 it stung on `cell` (whoever stings it), 3 its swap with the piece on `cell`, 4
 its removal of the piece on `cell` (Predators), its sending that piece back to
-hand (a Queen, WX-5) or its sting of it (an S004 Wasp, WX-3), 5 its move to
+hand (a Queen, WX-5), its sting of it (an S004 Wasp, WX-3) or its taking it off
+the board with itself (an S004 Mantis, NX-2), 5 its move to
 `cell` under a Tick's control (Venom, §6.7); and
 PASS_ACTION. Since the cell is counted from the centre of the hive, the same
 move in a shifted hive is the same action. Slots are
@@ -39,7 +40,9 @@ the game type has it; 1 everywhere when Black is to move; 1 on the cell of the
 piece moved last (which the Pillbug may not throw); 1 on the cell of the piece
 Frozen for this turn (thrown or stung on the last one, fan-rules.md §3.2); 1 on
 the cell of the piece an S004 Wasp obliged to move away, and on that Wasp's
-(§9.6 `Oblig`); for each colour, 1 everywhere once its Queen has stung (WX-5). A
+(§9.6 `Oblig`); for each colour, 1 everywhere once its Queen has stung (WX-5);
+for each kind a constant plane of its pieces in an S004 Mantis's prison over its
+copies (§9.5). A
 Venom tile is the kind of the face it shows; a piece removed from the game or
 sent back to hand is in no plane (but the hand's).
 Not in it: the turn number beyond what the hands tell, the history (repetitions),
@@ -61,7 +64,7 @@ import threading
 import numpy as np
 from numba import njit, typeof
 
-from .rules.board import AWAY_HAND, copy_position, make_move, new_state, unmake_move
+from .rules.board import AWAY_HAND, AWAY_PRISON, copy_position, make_move, new_state, unmake_move
 from .rules.bugs import CLIMBERS, NUM_BUGS, NUM_PIECES, PIECES_PER_SIDE, PLACE_ON_TOP
 from .rules.constants import (
     BLACK_WINS,
@@ -132,7 +135,8 @@ PLANE_LAST = PLANE_BLACK + 1
 PLANE_FROZEN = PLANE_LAST + 1
 PLANE_OBLIGED = PLANE_FROZEN + 1  # the piece an S004 Wasp stung, then that Wasp (§9.6)
 PLANE_STINGS_USED = PLANE_OBLIGED + 2  # White's Queen has stung, Black's (WX-5)
-NUM_PLANES = PLANE_STINGS_USED + 2
+PLANE_PRISON = PLANE_STINGS_USED + 2  # per kind, its pieces in an S004 Mantis's prison over its copies (§9.5)
+NUM_PLANES = PLANE_PRISON + NUM_KINDS
 OBSERVATION_SHAPE = (NUM_PLANES, WINDOW, WINDOW)
 
 # Status codes of the kernels that play an action.
@@ -382,10 +386,15 @@ def observation_into(a, out):
                 continue
             first = color * PIECES_PER_SIDE + BUG_FIRST_IDS[bug]
             in_hand = 0
+            jailed = 0
             for piece in range(first, first + BUG_COPIES[bug]):
                 if s.piece_cell[piece] < 0 and s.away[piece] == AWAY_HAND:
                     in_hand += 1
+                elif s.away[piece] >= AWAY_PRISON:
+                    jailed += 1
             out[PLANE_HAND + color * NUM_BUGS + bug] = in_hand / BUG_COPIES[bug]
+            if jailed:
+                out[PLANE_PRISON + color * NUM_BUGS + bug] = jailed / BUG_COPIES[bug]
     if s.info[INFO_PLY] & 1:
         out[PLANE_BLACK] = 1.0
     for plane, info in ((PLANE_LAST, INFO_LAST_MOVED), (PLANE_FROZEN, INFO_FROZEN), (PLANE_OBLIGED, INFO_OBLIGED),

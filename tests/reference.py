@@ -333,6 +333,23 @@ def tick_move(stacks, start):
     return {n for n in neighbours(start) if occupied(stacks, n) and can_climb(stacks, start, n, 0)}
 
 
+def mantis_walk(stacks, start):
+    """fan-rules.md §9.5 NX-1 Mantis (S004): one, two or three Slides without
+    visiting a cell twice, the union of the ends."""
+    ends = set()
+
+    def walk(path):
+        if len(path) > 1:
+            ends.add(path[-1])
+        if len(path) < 4:
+            for n in slide_one(stacks, path[-1]):
+                if n not in path:
+                    walk(path + [n])
+
+    walk([start])
+    return ends
+
+
 def scorpion_walk(stacks, start):
     """fan-rules.md §6.4 R-1 Scorpion: exactly two Slides s -> x -> y, y not s."""
     return {end for middle in slide_one(stacks, start) for end in slide_one(stacks, middle) if end != start}
@@ -598,6 +615,33 @@ def own_moves(position, cell):
     return position.destinations(cell, movements, targeted)
 
 
+def mantis_capture(position, user_cell):
+    """fan-rules.md §9.5 NX-2, the S004 Mantis's removal (instead of moving; a
+    Mosquito copies it, NX-5): the top piece p of an adjacent cell, either
+    colour, not a Stink bug (IM-1; nor the Honeycomb); Conn(-{m} + {t if p is a
+    lone ground piece}) (§3.6) and the board not left empty (G-7). (user, "x", p);
+    Position.play says where the two go."""
+    user = top(position.stacks, user_cell)
+    moves = set()
+    for cell in neighbours(user_cell):
+        p = top(position.stacks, cell)
+        if p is None or bug(p) == STINK_BUG:
+            continue
+        lone = height(position.stacks, cell) == 1
+        rest = without(position.stacks, user_cell, *([cell] if lone else []))
+        if not rest or not is_connected(rest):
+            continue
+        # ID-1: a Mantis of the side to move taking its own ground Mosquito leaves
+        # the state of the Mosquito's copy taking the Mantis (both in hand): one
+        # move, named by the Mosquito when it is free to act.
+        mosquito = bug(p) == "M" and lone and p not in position.frozen
+        if bug(user) == "Nx" and colour(p) == colour(user) == position.to_move and mosquito:
+            moves.add((p, "x", user))
+        else:
+            moves.add((user, "x", p))
+    return moves
+
+
 def wasp_oblige(position, user_cell):
     """fan-rules.md §9.6 WX-3, the S004 Wasp's sting (instead of moving; it may be
     pinned): an enemy lone ground piece t on an adjacent cell that, in the
@@ -797,6 +841,7 @@ BUGS = {
     "Fx": Bug("Firefly (S004)", 1, "Fx", movements=(wasp_flight,), unlent=(firefly_command,),
               placement=away_from_queens_placement),
     "J": Bug("Woodlouse", 1, "J", movements=(up_one_down_one,), abilities=(throw,)),
+    "Nx": Bug("Mantis (S004)", 1, "Nx", movements=(mantis_walk,), abilities=(mantis_capture,)),
     # §5.1: a Mosquito copies nothing of the S004 Moth; with it in the game a
     # Mosquito never ends on top (MQ-4, Position.destinations and flips).
     "Vx": Bug("Moth (S004)", 1, "Vx", coloured=(s004_moth_flight,), lends=(), rests_on_top=True),
@@ -1093,6 +1138,7 @@ class Position:
         self.placed = None  # the piece the previous turn placed
         self.obliged = None  # `Oblig` (WX-3): (the stung piece, the S004 Wasp)
         self.stings_used = frozenset()  # `QueenStingUsed`: the colours whose Queen has stung (WX-5)
+        self.prison = frozenset()  # enemy pieces an S004 Mantis holds (§9.5), each in the other colour's Mantis's
         self.result = None  # None while in progress, else "WhiteWins", "BlackWins" or "Draw"
 
     def pieces_of(self, side):
@@ -1117,7 +1163,7 @@ class Position:
 
     @classmethod
     def from_example(cls, game_type, board, to_move=WHITE, last=(), frozen=(), prime=None, placed=None, turn=8,
-                     obliged=None, stings_used=()):
+                     obliged=None, stings_used=(), prison=()):
         """A position written as in the spec's examples (fan-rules.md §1.1):
         `(0,0) wQ · (0,1) bA1+wD1` (stacks bottom to top with `+`; a Venom tile
         by the face it shows, wD1 is tile G1 Dragonfly side up), built directly,
@@ -1160,6 +1206,9 @@ class Position:
         position.placed = None if placed is None else named(placed)
         position.obliged = None if obliged is None else tuple(named(p) for p in obliged)
         position.stings_used = frozenset(stings_used)
+        position.prison = frozenset(canonical_piece(p) for p in prison)
+        for piece in position.prison:
+            position.hand[colour(piece)].remove(piece)
         position.result = position.outcome()
         return position
 
@@ -1188,6 +1237,7 @@ class Position:
             self.placed,
             self.obliged,
             self.stings_used,
+            self.prison,
             self.result,
         )
 
@@ -1290,6 +1340,19 @@ class Position:
             wasp, _, target = move
             self.last, self.frozen, self.prime, self.placed = frozenset(), frozenset(), None, None
             self.obliged = target, wasp
+        elif move[1] == "x" and "Nx" in self.rules.bugs and bug(move[0]) != QUEEN:
+            # An S004 Mantis's removal (NX-2), or a Mosquito's copy of it (NX-5):
+            # both leave the board; the actor to its owner's hand, the target to
+            # its owner's hand if it is the actor's own or the enemy Queen, else
+            # (by a Mantis) into its prison. No statuses (§3.2).
+            actor, _, target = move
+            self.stacks = without(self.stacks, self.cell_of(target), self.cell_of(actor))
+            self.hand[colour(actor)].append(tile_of(actor))  # in hand a tile has no face (§4.1)
+            if bug(actor) == "Nx" and colour(target) != colour(actor) and bug(tile_of(target)) != QUEEN:
+                self.prison |= {tile_of(target)}
+            else:
+                self.hand[colour(target)].append(tile_of(target))
+            self.last, self.frozen, self.prime, self.placed = frozenset(), frozenset(), None, None
         elif move[1] == "x" and bug(move[0]) == QUEEN:
             # The Queen's sting (WX-5): the target back to its owner's hand, the
             # colour's sting used; no statuses (§3.2).
@@ -1335,8 +1398,13 @@ class Position:
             cargo = None
             if source is None:
                 # A placement (with Venom, `piece` names the face chosen); a
-                # Guardian's lands on top of the stack (GU-2).
+                # Guardian's lands on top of the stack (GU-2). An S004 Mantis
+                # placed again empties its prison into its owners' hand (NX-3).
                 self.hand[colour(piece)].remove(tile_of(piece))
+                if bug(piece) == "Nx":
+                    freed = {p for p in self.prison if colour(p) != colour(piece)}
+                    self.hand[other(colour(piece))].extend(sorted(freed, key=piece_order))
+                    self.prison -= freed
             else:
                 cargo = self.dragonfly_cargo(piece, dest)
                 self.stacks = without(self.stacks, *([source] * (2 if cargo else 1)))
@@ -1515,7 +1583,7 @@ class Position:
             if not self.queen_spent(piece):
                 abilities += BUGS[bug(piece)].unlent
             for ability in abilities:
-                actions |= {Action(ability_kind(move), piece, move) for move in ability(self, cell)}
+                actions |= {Action(ability_kind(move, self.rules), piece, move) for move in ability(self, cell)}
             if BUGS[bug(piece)].controls:
                 actions |= self.controlled(cell)
         return actions
@@ -1567,7 +1635,7 @@ class Position:
                 for move in ability(self, cell):
                     aimed = move[0] if len(move) == 2 else move[2]
                     if aimed != tick:
-                        actions.add(Action(ability_kind(move), t, move))
+                        actions.add(Action(ability_kind(move, self.rules), t, move))
         return actions
 
     # --- Notation (uhp.md, "MoveString"; fan-rules.md §4.2) ---
@@ -1612,6 +1680,9 @@ class Position:
             if parts[1] == "~":
                 return actor, "~"
             target = self.name_in_play(parts[1][1:], "the target")
+            if parts[1][0] == "x" and bug(actor) == "Nx" and bug(target) == "M" and (target, "x", actor) in \
+                    self.legal_moves():
+                return target, "x", actor  # ID-1: the Mosquito's copy names the move (mantis_capture)
             if parts[1][0] in "=x":
                 return actor, parts[1][0], target
             return self.canonical_sting(actor, target)
@@ -1671,12 +1742,14 @@ def stinger_order(name, side):
     return colour(name) != side, piece_order(name)
 
 
-def ability_kind(move):
-    """The Action kind of a move an ability makes: a throw (piece, cell), a sting
-    (wasp, "~", victim), a swap (centipede, "=", target) or a removal (predator,
-    "x", target)."""
+def ability_kind(move, rules):
+    """The Action kind of a move an ability makes in a game of `rules`: a throw
+    (piece, cell), a sting (wasp, "~", victim), a swap (centipede, "=", target),
+    a removal (predator, "x", target), or "to hand" for the Queen's sting and
+    an S004 Mantis's removal (queen or mantis, "x", target), an S004 Wasp's
+    sting (wasp, "!", target)."""
     if len(move) == 3:
-        if move[1] == "x" and bug(move[0]) == QUEEN:
+        if move[1] == "x" and (bug(move[0]) == QUEEN or "Nx" in rules.bugs):
             return "to hand"
         return {"~": "sting", "=": "swap", "x": "remove", "!": "wasp sting"}[move[1]]
     return "throw"

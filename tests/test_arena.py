@@ -195,7 +195,7 @@ def test_openings_repeat_with_the_seed():
 
 def test_the_shipped_openings_cover_the_fan_modules():
     assert {"Base+Venom", "Base+MLP+Venom", "Base+Predators", "Base+MP+Venom+Predators",
-            "Base+MLP+Venom+Predators", "Base+MLP+Guardians+Dx+E+J", "Base+Vx"} <= set(SHIPPED)
+            "Base+MLP+Venom+Predators", "Base+MLP+Guardians+Dx+E+J", "Base+Vx", "Base+Wx", "Base+Fx", "Base+Nx"} <= set(SHIPPED)
 
 
 def test_position_key_tells_the_faces_of_a_tile_apart():

@@ -48,10 +48,11 @@ def max_height(game_type):
 
 # --- Game types (§2.1) --------------------------------------------------------------
 def test_every_fan_game_type_prints_canonically_and_the_official_ones_are_unchanged():
-    # 191 sets of the tokens other than Venom (255, less the 64 with both
-    # Guardians and Vx) with each official type; Venom with each set of
-    # Predators, Guardians, E, J, Vx (32, less the 8 with both Guardians and Vx).
-    assert len(FAN_TYPES) == 8 * 191 + 8 * 24 and not set(FAN_TYPES) & set(game_types())
+    # 287 sets of the tokens other than Venom (511, less the 128 with both
+    # Guardians and Vx and the 128 with both Predators and Nx, plus the 32 with
+    # all four) with each official type; Venom with each allowed set of
+    # Predators, Guardians, E, J, Nx, Vx (64 - 16 - 16 + 4).
+    assert len(FAN_TYPES) == 8 * 287 + 8 * 36 and not set(FAN_TYPES) & set(game_types())
     for game_type in FAN_TYPES + game_types():
         assert format_game_type(parse_game_type(game_type)) == game_type
 
@@ -103,7 +104,7 @@ def test_fan_game_types_need_the_option_and_info_names_them_once_it_is_on():
     answers = session_answers("info", "newgame Base+E", "options set FanBugs True", "info", "newgame base+e+mlp")
     assert answers[0].splitlines()[1] == "Mosquito;Ladybug;Pillbug"
     assert answers[1].startswith("err Base+E is a fan game type") and "options set FanBugs True" in answers[1]
-    assert answers[3].splitlines()[1] == FAN_CAPABILITIES == "Mosquito;Ladybug;Pillbug;Venom;Predators;Guardians;Dx;E;Fx;J;Vx;Wx"
+    assert answers[3].splitlines()[1] == FAN_CAPABILITIES == "Mosquito;Ladybug;Pillbug;Venom;Predators;Guardians;Dx;E;Fx;J;Nx;Vx;Wx"
     assert answers[4] == "Base+MLP+E;NotStarted;White[1]\n"
 
 
@@ -192,7 +193,8 @@ def engine_board(position):
     to_move = WHITE if position.to_move == "w" else BLACK
     return Board.from_stacks(position.game_type, position.stacks, to_move=to_move, turn=position.turn,
                              last=last, frozen=frozen, placed=position.placed, obliged=position.obliged,
-                             stings_used=[WHITE if c == "w" else BLACK for c in position.stings_used])
+                             stings_used=[WHITE if c == "w" else BLACK for c in position.stings_used],
+                             prison=position.prison)
 
 
 def engine_plays(example):
@@ -356,8 +358,8 @@ def test_a_hive_of_every_ground_piece_in_a_line_is_played():
     """Base+MLP+Predators+Dx+E+Fx+J+Vx+Wx has 44 ground pieces: the grid's fold
     (64 cells) holds them in one line, so the move that makes the line is legal,
     is played, and leaves a position whose key and moves are the recomputed ones."""
-    game_type = "Base+MLP+Predators+Dx+E+Fx+J+Vx+Wx"
-    names = [name for name in PIECE_NAMES if name[1:] not in ("V", "Z")]
+    game_type = "Base+MLP+Predators+Dx+E+Fx+J+Vx+Wx"  # no Nx: it never meets the Predators
+    names = [name for name in PIECE_NAMES if name[1:] not in ("V", "Z", "Nx")]
     white = [n for n in names if n[0] == "w" and n != "wJ"]
     black = [n for n in names if n[0] == "b"]
     line = black + white  # 43 pieces, White's at the east end

@@ -68,6 +68,8 @@ T_KILL = "(-1,0) wQ · (0,0) wT · (1,0) bK · (0,1) bA1 · (1,1) bQ"
 EX_M1 = "(0,0) wM · (-1,0) wQ · (1,0) bW · (0,1) bT · (-1,1) wB1"
 EX_VX1 = "(0,0) wQ · (-1,0) wVx · (1,0) wA1 · (2,0) bA1 · (3,0) bS1 · (0,1) wG1 · (1,1) bQ"
 EX_VX3 = "(0,0) wQ · (1,0) bQ · (-1,0) wM · (-1,1) wB1"
+EX_NX1 = "(0,0) wNx · (-1,1) wQ · (1,0) bS1 · (0,1) bG1 · (0,2) bQ"
+NX_MOSQUITO = "(0,0) wQ · (1,0) bQ · (0,1) wNx · (-1,1) wM"
 EX_WX2 = "(0,0) wQ · (1,0) bQ · (2,0) bA1 · (3,0) wWx · (3,1) bS1"
 EX_FX1 = "(0,0) wQ · (1,0) bQ · (-1,0) wA1 · (-2,0) wFx · (-2,1) bG1"
 FX_QUEEN = "(0,0) wQ · (1,0) bFx · (0,1) bQ"
@@ -458,6 +460,21 @@ FAN_EXAMPLES = [
     FanExample("EX-Vx3 Base+M", "fan-rules.md §9.4 VX-4", "Base+M", EX_VX3,
                "move", "wM", ("(-2,1)@0 wM -wB1", "(0,-1)@0 wM \\wQ", "(0,0)@1 wM wQ", "(-1,1)@1 wM wB1")),
     FanExample("EX-Vx perft", "fan-rules.md §12", "Base+Vx", "", "perft", "", (5, 150, 2610, 45414)),
+    # --- The S004 Mantis (fan-rules.md §9.5) ---
+    #      .     .     .     .
+    #   .     .    wNx   bS1    .
+    #      .     wQ   bG1    .
+    #         .     .    bQ    .
+    FanExample(
+        "EX-Nx1", "fan-rules.md §9.5 NX-1", "Base+Nx", EX_NX1,
+        "move", "wNx", ("wNx \\wQ", "wNx \\bS1", "wNx -wQ", "wNx bS1/", "wNx /wQ", "wNx bS1-"),
+        note="one, two and three slides",
+    ),
+    FanExample(
+        "EX-Nx1 removals", "fan-rules.md §9.5 NX-2", "Base+Nx", EX_NX1, "to hand", "wNx", ("wNx xbS1", "wNx xwQ"),
+        note="bS1 to the prison, wQ to White's hand; not bG1, which would cut bQ off",
+    ),
+    FanExample("EX-Nx perft", "fan-rules.md §12", "Base+Nx", "", "perft", "", (5, 150, 2610, 45414)),
     # --- The S004 Wasp and the Queen's sting (fan-rules.md §9.6) ---
     #      .     .     .     .     .     .
     #   .    wWx   wA1    wQ    bQ   bA1    .
@@ -972,6 +989,32 @@ MORE_FAN_POSITIONS = [
         "REF-Vx Tick on top", "fan-rules.md §5.1 MQ-4, §6.0 VN-3", "Base+M+Venom+Vx",
         "(0,0) wQ · (1,0) bQ · (0,1) bA1+wT", "flip", "wT", (),
         note="turned over it would leave a Mosquito on top; in Base+M+Venom it may flip",
+    ),
+    # --- The S004 Mantis: what its example leaves out ---
+    FanExample(
+        "REF-Nx prison", "fan-rules.md §9.5 NX-2, NX-4", "Base+Nx", "(0,0) wQ · (1,0) bQ · (-1,0) bS2",
+        "place", "bS1", (), (("to_move", "b"), ("prison", ("bS1",))),
+        note="bS1 in wNx's prison is not in Black's hand: bS2 is on the board, so Black has no Spider to place",
+    ),
+    #      .     .     .     .
+    #   .     wQ   wNx    bQ    .
+    #      .     .     .     .
+    FanExample(
+        "REF-Nx placed again", "fan-rules.md §9.5 NX-3", "Base+Nx", "(0,0) wQ · (1,0) bQ",
+        "place", "wNx", ("(-1,0) wNx -wQ", "(-1,1) wNx /wQ", "(0,-1) wNx \\wQ"), (("prison", ("bS1",)),),
+        note="each placement empties wNx's prison: bS1 back in Black's hand (the engine's run of the row checks it)",
+    ),
+    #      .     .     .
+    #   .     wQ    bQ    .
+    #      wM   wNx    .
+    FanExample(
+        "REF-Nx and its Mosquito", "fan-rules.md §9.5 NX-2, NX-5, §3.5 ID-1", "Base+M+Nx", NX_MOSQUITO,
+        "to hand", "wM", ("wM xwNx", "wM xwQ"),
+        note="wNx xwM leaves the same state as wM xwNx (both in White's hand): one move, named by the Mosquito",
+    ),
+    FanExample(
+        "REF-Nx and its Mosquito, wNx", "fan-rules.md §9.5 NX-2", "Base+M+Nx", NX_MOSQUITO,
+        "to hand", "wNx", ("wNx xbQ", "wM xwNx"), note="its taking of wM is that move; not wQ: wM would be cut off",
     ),
     # --- The S004 Wasp and Firefly: what their examples leave out ---
     #      .     .     .

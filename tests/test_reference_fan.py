@@ -41,6 +41,7 @@ SPEC_PERFT = {
     "Base+Vx": (5, 150, 2610, 45414),
     "Base+Wx": (5, 150, 2520, 42336),
     "Base+Fx": (5, 150, 2520, 42336),
+    "Base+Nx": (5, 150, 2610, 45414),
 }
 ALL_FAN = "Base+MLP+Guardians+Dx+E+J"
 
@@ -83,7 +84,7 @@ def test_game_type_prints_canonical(text, canonical):
     ("Base+M(V2)", "unknown token"),
     ("Base+Predators(MantisEver)", r"variant Predators\(MantisEver\) is not implemented"),
     ("Base+HoneyCombo", "HoneyCombo is not implemented"),
-    ("Base+Nx", "Nx is not implemented"),
+    ("Base+Swarm", "Swarm is not implemented"),
     ("Base+Venom+venom", "Venom is repeated"),
     ("Base+Venom+Fx", "Venom and Fx are two versions of the Firefly"),
     ("Base+Wx+Venom", "Venom and Wx are two versions of the Wasp"),
@@ -421,7 +422,7 @@ FAN_TYPES = [
     "Base+Venom", "Base+LP+Venom", "Base+LP+Venom+Guardians", "Base+Venom(Placed)", "Base+LP+Venom(Fixed:FDRYUC)",
     "Base+LP+Venom+E+J", "Base+Predators", "Base+MLP+Predators+Guardians", "Base+LP+Venom+Predators",
     "Base+M+Venom", "Base+MLP+Venom", "Base+MP+Venom+Predators", "Base+Vx", "Base+M+Venom+Vx",
-    "Base+Wx", "Base+P+Fx", "Base+MP+Fx+Wx",
+    "Base+Wx", "Base+P+Fx", "Base+MP+Fx+Wx", "Base+Nx", "Base+M+Nx", "Base+M+Venom+Nx",
 ]
 # Venom's new kinds of move; the Centipede has no move of its own (its swap is counted).
 VENOM_KINDS = ("flip", "sting", "swap", "control", "move W", "move F", "move D", "move R", "move Y", "move U", "move T")
@@ -435,7 +436,7 @@ def test_random_games_keep_the_rules_properties():
     for game_type in FAN_TYPES:
         random_game(game_type, 0, 60, kinds)
     fan_kinds = ("place on top", "enemy throw", "carry", "move V", "move Z", "move Dx", "move E", "move J", "move Vx",
-                 "move Wx", "move Fx", "wasp sting", "to hand")
+                 "move Wx", "move Fx", "move Nx", "wasp sting", "to hand")
     for kind in fan_kinds + VENOM_KINDS + PREDATOR_KINDS:
         assert kinds[kind] > 0, f"the random games never offered a {kind}: {dict(kinds)}"
 
@@ -501,7 +502,7 @@ PREDATOR_TYPES = ["Base+MLP+Predators+Guardians+Dx+E+J", "Base+LP+Venom+Predator
 # the largest type it can join; the S004 Firefly beside the Pillbug whose throws its
 # commands meet (EX-ID1), with the Wasp and the Mosquito, and every S004 bug together.
 S004_TYPES = ["Base+M+Vx", "Base+M+Venom+Vx", "Base+MLP+Predators+Dx+E+J+Vx", "Base+P+Fx", "Base+MP+Fx+Wx",
-              "Base+MLP+Predators+Dx+E+Fx+J+Vx+Wx"]
+              "Base+MLP+Predators+Dx+E+Fx+J+Vx+Wx", "Base+M+Nx", "Base+MLP+Guardians+Dx+E+Fx+J+Nx+Wx"]
 COMBINATIONS = [ALL_FAN, "Base+Guardians+Dx+E+J", "Base+M+E", "Base+M+J", "Base+M+Dx", "Base+P+Dx", *VENOM_TYPES,
                 *PREDATOR_TYPES, *S004_TYPES]
 
@@ -532,6 +533,8 @@ MIDGAME_ROWS = [
     # The S004 Wasp and Firefly: seeds with a sting or a command among the first moves.
     ("Base+Wx", 0, 4), ("Base+Wx", 5, 3), ("Base+Fx", 7, 4), ("Base+Fx", 8, 3), ("Base+P+Fx", 0, 3),
     ("Base+P+Fx", 4, 4), ("Base+MP+Fx+Wx", 5, 3), ("Base+MP+Fx+Wx", 7, 3),
+    # The S004 Mantis: seeds with a removal among the first moves.
+    ("Base+Nx", 0, 4), ("Base+Nx", 8, 3), ("Base+M+Nx", 7, 4), ("Base+M+Nx", 1, 3),
 ]
 
 

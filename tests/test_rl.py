@@ -22,6 +22,7 @@ from engine.rl import (
     PLANE_BLACK,
     PLANE_FROZEN,
     PLANE_OBLIGED,
+    PLANE_PRISON,
     PLANE_STINGS_USED,
     PLANE_LAST,
     WINDOW,
@@ -233,7 +234,7 @@ def test_the_observation_keeps_the_order_of_stacks():
     assert enabled.tolist() == [1, 1, 1, 1, 1, 0, 0, 0]
     black_to_move, last, frozen = planes[PLANE_BLACK], planes[PLANE_LAST], planes[PLANE_FROZEN]
     assert black_to_move.all() and last.sum() == 1 and last[y, x] == 1  # wB1 moved last
-    assert frozen.sum() == 0 and PLANE_STINGS_USED + 1 == OBSERVATION_SHAPE[0] - 1
+    assert frozen.sum() == 0 and PLANE_PRISON + NUM_KINDS == OBSERVATION_SHAPE[0]
 
 
 def test_the_observation_shows_a_stung_tile_by_its_new_face_and_frozen():
@@ -272,6 +273,19 @@ def test_the_observation_shows_an_obligation_and_a_spent_sting():
     planes = state.observation_tensor()
     assert planes[PLANE_STINGS_USED].all() and not planes[PLANE_STINGS_USED + 1].any()
     assert planes[ant_hand, 0, 0] == 1  # bA1 back in hand
+
+
+def test_the_observation_shows_prisoners():
+    """EX-Nx1: wNx takes bS1 into its prison: one of Black's two Spiders is jailed,
+    the other (bS2) still in hand."""
+    stacks = {(0, 0): ["wNx"], (-1, 1): ["wQ"], (1, 0): ["bS1"], (0, 1): ["bG1"], (0, 2): ["bQ"]}
+    board = Board.from_stacks("Base+Nx", stacks)
+    board.push_uhp("wNx xbS1")
+    planes = State.from_board(board).observation_tensor()
+    spider = NUM_KINDS // 2 + BUG_OF_LETTER["S"]
+    assert planes[PLANE_PRISON + spider].all() and planes[PLANE_PRISON + spider, 0, 0] == 0.5
+    assert planes[LEVELS * NUM_KINDS + spider, 0, 0] == 0.5  # bS2 in hand
+    assert planes[PLANE_PRISON:].sum() == 0.5 * WINDOW_CELLS
 
 
 def test_playouts_are_deterministic_leave_the_state_and_run_in_threads():

@@ -493,6 +493,20 @@ def test_pieces_removed_from_the_game_follow_their_hand_crossed_out():
     assert "Removed from the game: wK bA1" in str(board)
 
 
+def test_prisoners_follow_their_hand_behind_bars():
+    """EX-Nx1: wNx takes bS1 into its prison (and goes to hand itself): bS1 is
+    drawn after Black's hand, not in it, and the text diagram says where it is."""
+    stacks = {(0, 0): ["wNx"], (-1, 1): ["wQ"], (1, 0): ["bS1"], (0, 1): ["bG1"], (0, 2): ["bQ"]}
+    board = Board.from_stacks("Base+Nx", stacks)
+    board.push_uhp("wNx xbS1")
+    root = parse(board)
+    (prisoner,) = classed(root, "prisoner")
+    assert prisoner.get("data-prisoner") == "bS1" and "prison of wNx" in prisoner.find(SVG + "title").text
+    hands = {e.get("data-hand"): e.get("data-pieces") for e in elements(root, "data-hand")}
+    assert hands["bS"] == "bS2" and hands["wNx"] == "wNx"
+    assert "In the prison of wNx: bS1" in str(board)
+
+
 @settings(max_examples=20, deadline=None)
 @given(game_type=st.sampled_from(["Base+MLP+Venom", "Base+MP+Venom+Predators", "Base+LP+Venom+Predators"]),
        seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 80))

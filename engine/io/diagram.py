@@ -48,18 +48,24 @@ def border(occupied):
 
 def hand(board, color):
     """The pieces in `color`'s hand, by piece id (bugs in table order, copies in
-    order), of the bugs the game type has: not placed yet, nor removed."""
+    order), of the bugs the game type has: not placed yet (or back in hand), nor
+    removed, nor in a prison."""
     return [
         piece
         for piece in range(NUM_PIECES)
         if PIECES[piece][0] == color and board.has_bug(PIECES[piece][1]) and board.piece_cell(piece) < 0
-        and not board.is_removed(piece)
+        and not board.is_removed(piece) and board.jailer(piece) < 0
     ]
 
 
 def removed(board, color):
     """The pieces of `color` removed from the game (Predators, fan-rules.md §7), by id."""
     return [piece for piece in range(NUM_PIECES) if PIECES[piece][0] == color and board.is_removed(piece)]
+
+
+def imprisoned(board, color):
+    """The pieces of `color` in the enemy S004 Mantis's prison (fan-rules.md §9.5), by id."""
+    return [piece for piece in range(NUM_PIECES) if PIECES[piece][0] == color and board.jailer(piece) >= 0]
 
 
 def hand_by_bug(board, color):
@@ -123,4 +129,9 @@ def text_diagram(board):
     gone = removed(board, WHITE) + removed(board, BLACK)
     if gone:
         lines.append("Removed from the game: " + " ".join(board.name(piece) for piece in gone))
+    for color in (WHITE, BLACK):
+        jailed = imprisoned(board, 1 - color)
+        if jailed:
+            jailer = board.name(board.jailer(jailed[0]))
+            lines.append(f"In the prison of {jailer}: " + " ".join(board.name(piece) for piece in jailed))
     return "\n".join(lines)

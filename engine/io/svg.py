@@ -18,7 +18,8 @@ Venom tile back side up is drawn inside a second outline in its bug's colour
 (class `back`, `data-face="wF1"` beside the tile's `data-piece="wB1"`); badges on
 the left of a piece mark it Frozen, moved by mind control, locked by a Scorpion,
 obliged by an S004 Wasp's sting or a Queen whose sting is spent (`data-marks`); pieces removed from the game follow their side's hand, crossed out
-(class `removed`, `data-removed="wK"`).
+(class `removed`, `data-removed="wK"`), and pieces in an S004 Mantis's prison behind
+bars (class `prisoner`, `data-prisoner="bS1"`).
 
 A board is read through its public methods only (Board in engine/game.py),
 so that this layer sits below it. The command line is engine/svg.py.
@@ -30,7 +31,7 @@ from xml.sax.saxutils import escape, quoteattr
 from ..colors import side_color, side_index
 from ..rules.bugs import BLACK, BUGS, PIECE_NAMES, PIECES, QUEEN_ID, WHITE
 from ..rules.hexgrid import axial
-from .diagram import COLOR_NAMES, border, hand_by_bug, removed, stacks, status_line
+from .diagram import COLOR_NAMES, border, hand_by_bug, imprisoned, removed, stacks, status_line
 
 __all__ = ["board_svg", "pv_arrows"]
 
@@ -349,7 +350,8 @@ def _hand_row(layout, board, color, label, cx, cy, box, outward):
     step = radius * SQRT3 + s * 0.95
     line_step = radius * 2 + s * 0.2
     groups = hand_by_bug(board, color)
-    gone = removed(board, color)
+    gone = [(piece, "removed") for piece in removed(board, color)]
+    gone += [(piece, "prisoner") for piece in imprisoned(board, color)]
     width = label_width + s * 0.5 + step * min(len(groups) + len(gone), HAND_LINE_KINDS)
     x0 = cx - width / 2
     side = COLOR_NAMES[color].lower()
@@ -376,21 +378,27 @@ def _hand_row(layout, board, color, label, cx, cy, box, outward):
             f'<text x="{_num(x + radius * SQRT3 / 2 + s * 0.1)}" y="{_num(y)}" font-size="{_num(s * 0.36)}" '
             f'fill="#333333" dominant-baseline="central">&#215;{len(pieces)}</text></g>'
         )
-    # After the hand, each piece removed from the game (Predators), faded and crossed out.
-    for index, piece in enumerate(gone, start=len(groups)):
+    # After the hand, faded, each piece removed from the game (Predators), crossed
+    # out, and each in the enemy S004 Mantis's prison, behind bars.
+    for index, (piece, kind) in enumerate(gone, start=len(groups)):
         line, column = divmod(index, HAND_LINE_KINDS)
         x, y = first + column * step, cy + outward * line * line_step
         name, letter = board.name(piece), BUGS[board.face_bug(piece)].letter
         cross = radius * 0.6
+        if kind == "removed":
+            title = f"{name} was removed from the game"
+            ink = (f'M {_num(x - cross)} {_num(y - cross)} L {_num(x + cross)} {_num(y + cross)} '
+                   f'M {_num(x - cross)} {_num(y + cross)} L {_num(x + cross)} {_num(y - cross)}')
+        else:
+            title = f"{name} is in the prison of {board.name(board.jailer(piece))}"
+            ink = " ".join(f"M {_num(x + dx * cross)} {_num(y - cross)} v {_num(2 * cross)}" for dx in (-0.6, 0, 0.6))
         parts.append(
-            f'<g class="removed {side}" data-removed="{PIECE_NAMES[piece]}"><title>{name} was removed from the game'
+            f'<g class="{kind} {side}" data-{kind}="{PIECE_NAMES[piece]}"><title>{title}'
             f'</title><g opacity="0.45"><polygon points="{_hexagon(x, y, radius)}" fill="{FILL[color]}" '
             f'stroke="{OUTLINE[color]}" stroke-width="{_num(s * 0.05)}" stroke-linejoin="round"/>'
             f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(radius * 0.95)}" font-weight="bold" '
             f'fill="{bug_color(letter, color)}" text-anchor="middle" dominant-baseline="central">{letter}</text></g>'
-            f'<path d="M {_num(x - cross)} {_num(y - cross)} L {_num(x + cross)} {_num(y + cross)} '
-            f'M {_num(x - cross)} {_num(y + cross)} L {_num(x + cross)} {_num(y - cross)}" stroke="{REMOVED_CROSS}" '
-            f'stroke-width="{_num(s * 0.1)}" stroke-linecap="round"/></g>'
+            f'<path d="{ink}" stroke="{REMOVED_CROSS}" stroke-width="{_num(s * 0.1)}" stroke-linecap="round"/></g>'
         )
     return parts
 

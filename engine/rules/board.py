@@ -12,7 +12,7 @@ through moves.py, and make/unmake dispatch on their kind.
 import numpy as np
 from numba import njit
 
-from .bugs import EXPANSION_BIT, FAN_BITS, NUM_PIECES, QUEEN_ID
+from .bugs import BUG_OF_LETTER, EXPANSION_BIT, FAN_BITS, NUM_PIECES, PIECES_PER_SIDE, QUEEN_ID, ROYAL
 from .constants import (
     BLACK_WINS,
     DRAW,
@@ -40,9 +40,12 @@ from .constants import (
     MAX_HEIGHT,
     MAX_PLIES,
     BUG_BACKS,
+    BUG_FLAGS,
     PIECE_BUG,
     PIECE_COLOR,
     PIECE_KIND,
+    UNDO_FACES,
+    UNDO_FREED,
     UNDO_FROM,
     UNDO_INFO,
     UNDO_MOVE,
@@ -52,6 +55,7 @@ from .constants import (
     WORK_SIZE,
     ZOBRIST_CARRIED,
     ZOBRIST_FROZEN,
+    ZOBRIST_IMPRISONED,
     ZOBRIST_LAST_MOVED,
     ZOBRIST_LEVEL,
     ZOBRIST_PIECE,
@@ -85,6 +89,8 @@ from .moves import (
 )
 
 GUARDIANS = EXPANSION_BIT["Guardians"]
+S004_MANTIS = EXPANSION_BIT["Nx"]
+MANTIS = BUG_OF_LETTER["Nx"]
 
 # The whole state of one board, scratch space included, is one numpy record: the
 # kernels take it as one argument and read its fields as arrays (`s.height[cell]`).
@@ -370,10 +376,32 @@ def _arrive(s, piece, dest):
 def _apply_place(s, move, record):
     piece = move_piece(move)
     record[UNDO_FROM] = -1
-    s.info[INFO_REVERSIBLE_FROM] = s.info[INFO_PLY] + 1
+    key = 0
+    if s.info[INFO_EXPANSIONS] & S004_MANTIS == 0:
+        s.info[INFO_REVERSIBLE_FROM] = s.info[INFO_PLY] + 1
+    elif PIECE_BUG[piece] == MANTIS:  # NX-3: its prison empties into the owners' hands
+        key = _free_prisoners(s, piece, record)
     s.face[piece] = move_face(move)
     s.info[INFO_PLACED] = piece
-    return ZOBRIST_PLACED ^ _arrive(s, piece, move_dest(move))
+    return key ^ ZOBRIST_PLACED ^ _arrive(s, piece, move_dest(move))
+
+
+@njit(cache=True, nogil=True)
+def _free_prisoners(s, mantis, record):
+    """The S004 Mantis `mantis` comes back into play: the enemy pieces in its
+    prison go to their owner's hand (NX-3), kept in the undo record; returns the
+    key's change. (With it a placed piece can come back to hand, and a position
+    before a placement recur: repetition looks back to the start.)"""
+    base = (1 - PIECE_COLOR[mantis]) * PIECES_PER_SIDE
+    freed = 0
+    key = 0
+    for i in range(PIECES_PER_SIDE):
+        if s.away[base + i] == AWAY_PRISON + mantis:
+            s.away[base + i] = AWAY_HAND
+            key ^= ZOBRIST_IMPRISONED[base + i]
+            freed |= 1 << i
+    record[UNDO_FREED] = freed
+    return key
 
 
 @njit(cache=True, nogil=True)
@@ -482,18 +510,46 @@ def _apply_wasp_sting(s, move, record):
 
 @njit(cache=True, nogil=True)
 def _apply_to_hand(s, move, record):
-    """A Queen sends `other`, the top of `dest`, back to its owner's hand and
-    has used her sting (WX-5); no statuses. Irreversible: the sting is spent."""
+    """`other`, the top of `dest`, leaves the board; no statuses. A Queen sends
+    it back to its owner's hand and has used her sting (WX-5; irreversible: the
+    sting is spent). An S004 Mantis (or a Mosquito copying one) goes to its
+    owner's hand with it, and it to its owner's hand, or into that Mantis's
+    prison if it is an enemy piece but the Queen (NX-2, NX-5)."""
+    actor = move_piece(move)
     target = move_other(move)
-    color = PIECE_COLOR[move_piece(move)]
-    record[UNDO_FROM] = -1
-    s.info[INFO_REVERSIBLE_FROM] = s.info[INFO_PLY] + 1
-    s.info[INFO_STINGS_USED] |= 1 << color
-    key = _pop_piece(s, move_dest(move)) ^ ZOBRIST_STINGS_USED[color]
+    color = PIECE_COLOR[actor]
+    key = _pop_piece(s, move_dest(move))
     s.piece_cell[target] = -1
     s.piece_level[target] = 0
-    s.away[target] = AWAY_HAND
+    record[UNDO_FACES] = s.face[actor] | (s.face[target] << 1)
+    s.face[target] = 0  # in hand a tile shows no face (§4.1)
+    if BUG_FLAGS[PIECE_BUG[actor]] & ROYAL:
+        record[UNDO_FROM] = -1
+        s.info[INFO_REVERSIBLE_FROM] = s.info[INFO_PLY] + 1
+        s.info[INFO_STINGS_USED] |= 1 << color
+        return key ^ ZOBRIST_STINGS_USED[color]
+    src = s.piece_cell[actor]
+    record[UNDO_FROM] = src
+    key ^= _pop_piece(s, src)
+    s.piece_cell[actor] = -1
+    s.piece_level[actor] = 0
+    s.face[actor] = 0
+    jailed = PIECE_BUG[actor] == MANTIS and PIECE_COLOR[target] != color and not BUG_FLAGS[PIECE_BUG[target]] & ROYAL
+    if jailed:
+        s.away[target] = AWAY_PRISON + actor
+        key ^= ZOBRIST_IMPRISONED[target]
     return key
+
+
+@njit(cache=True, nogil=True)
+def _undo_to_hand(s, move, record):
+    target = move_other(move)
+    s.away[target] = AWAY_HAND
+    s.face[move_piece(move)] = record[UNDO_FACES] & 1
+    s.face[target] = record[UNDO_FACES] >> 1
+    if record[UNDO_FROM] >= 0:
+        _push_piece(s, move_piece(move), record[UNDO_FROM])
+    _push_piece(s, target, move_dest(move))
 
 
 @njit(cache=True, nogil=True)
@@ -503,6 +559,11 @@ def _undo_place(s, move, record):
     s.piece_cell[piece] = -1
     s.piece_level[piece] = 0
     s.face[piece] = 0
+    if PIECE_BUG[piece] == MANTIS and s.info[INFO_EXPANSIONS] & S004_MANTIS:
+        base = (1 - PIECE_COLOR[piece]) * PIECES_PER_SIDE
+        for i in range(PIECES_PER_SIDE):
+            if (record[UNDO_FREED] >> i) & 1:
+                s.away[base + i] = AWAY_PRISON + piece
 
 
 @njit(cache=True, nogil=True)
@@ -612,7 +673,7 @@ def unmake_move(s):
     elif kind == KIND_REMOVE:
         _undo_remove(s, move, record)
     elif kind == KIND_TO_HAND:
-        _push_piece(s, move_other(move), move_dest(move))
+        _undo_to_hand(s, move, record)
     elif kind != KIND_PASS and kind != KIND_WASP_STING:
         raise ValueError("unmake_move: the last record holds a kind without a kernel in board.py")
     info[INFO_PLY] = ply
@@ -632,6 +693,8 @@ def compute_key(s):
             key ^= piece_key(s, piece, cell, s.piece_level[piece])
         elif s.away[piece] == AWAY_REMOVED:
             key ^= ZOBRIST_REMOVED[piece]
+        elif s.away[piece] >= AWAY_PRISON:
+            key ^= ZOBRIST_IMPRISONED[piece]
     for color in range(2):
         if s.info[INFO_STINGS_USED] >> color & 1:
             key ^= ZOBRIST_STINGS_USED[color]

@@ -85,9 +85,13 @@ OBLIGE = 1 << 7
 # afterwards it never moves by itself (the Queen, in game types with the S004
 # Wasp, WX-5).
 TO_HAND = 1 << 8
+# Leave the board with the top piece of a cell beside it: itself to its owner's
+# hand, that piece to its owner's hand if it is its own or the enemy Queen, else
+# into its prison (S004 Mantis, NX-2; a Mosquito copying it keeps no prison, NX-5).
+CAPTURE = 1 << 9
 # What a Mosquito copies: none of the S004 abilities (WX-5, WX-6, FX-3), nor
 # mind control (T-4).
-LENT_ABILITIES = THROW | STING | SWAP | KILL | PREY_ON_PLACED
+LENT_ABILITIES = THROW | STING | SWAP | KILL | PREY_ON_PLACED | CAPTURE
 
 # --- Flags ------------------------------------------------------------------------
 ROYAL = 1 << 0  # surrounding it loses the game; no piece moves before it is placed
@@ -169,6 +173,7 @@ BUGS = (
     Bug("E", "Flea", 1, "E", SLIDE_ONE | HOP, 0, 0, 15, 30, -5, "#6b7a1f", PLACE_BESIDE_BOTH),
     Bug("Fx", "S004 Firefly", 1, "Fx", FLIGHT, COMMAND, 0, 20, 45, 0, "#c08e2a", PLACE_AWAY_FROM_QUEENS),
     Bug("J", "Woodlouse", 1, "J", UP_DOWN, THROW, 0, 15, 40, 0, "#5c6f7e"),
+    Bug("Nx", "S004 Mantis", 1, "Nx", SLIDE_ONE | SLIDE_TWO | SLIDE_THREE, CAPTURE, 0, 25, 45, 5, "#4f8a2a"),
     # The S004 Moth ends every move on top, so a Mosquito copies nothing of it (§5.1).
     Bug("Vx", "S004 Moth", 1, "Vx", OVER_OWN, 0, RESTS_ON_TOP, 25, 50, 5, "#8e4a9c", lends=0),
     Bug("Wx", "S004 Wasp", 1, "Wx", FLIGHT, OBLIGE, 0, 20, 40, 0, "#b8a020", PLACE_AWAY_FROM_QUEENS),

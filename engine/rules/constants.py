@@ -69,6 +69,7 @@ MAX_NODES = NUM_PIECES
 MAX_HIVE_SPAN = GRID_SIZE - 3  # hex distance between two cells of one hive
 assert NUM_PIECES - 1 <= MAX_HIVE_SPAN, "the grid fold is too small for a hive of every piece"
 assert NUM_PIECES < (1 << PIECE_BITS)
+assert PIECES_PER_SIDE < 63, "UNDO_FREED holds a bit per piece of a side"
 
 # --- Game results -----------------------------------------------------------
 IN_PROGRESS, WHITE_WINS, BLACK_WINS, DRAW = 0, 1, 2, 3
@@ -138,6 +139,8 @@ FLAG_REPETITION_DRAW = 2  # third occurrence of a position is a draw
 _undo = Layout()
 UNDO_MOVE = _undo.area()  # the move
 UNDO_FROM = _undo.area()  # the cell its piece left, -1 from hand
+UNDO_FREED = _undo.area()  # an S004 Mantis placed: its prisoners freed, a bit per piece id past the side's first
+UNDO_FACES = _undo.area()  # a removal to hand: the faces its actor (bit 0) and target (bit 1) showed
 UNDO_POSITION_KEY = _undo.area()
 UNDO_INFO = _undo.area(INFO_SAVED)  # info[:INFO_SAVED] before the move
 UNDO_SIZE = _undo.size
@@ -215,6 +218,7 @@ def _zobrist_tables(seed=0x48697665):
     removed = draw(NUM_PIECES)  # a piece out of the game (Predators, §7)
     obliged = draw(NUM_PIECES)  # `Oblig`'s piece (WX-3); its Wasp follows from it (one a side)
     stings_used = draw(2)  # `QueenStingUsed` per colour (WX-5)
+    imprisoned = draw(NUM_PIECES)  # a piece in an S004 Mantis's prison (one a side: its jailer is the enemy's)
     # Rows colour-major as PIECE_KIND numbers them, the old ones from their draws.
     row_of = {(color, letter): color * len(OLD_BUGS) + index for color in (0, 1) for index, letter in enumerate(OLD_BUGS)}
     row_of.update({(color, letter): color * len(new_bugs) + index for color in (0, 1) for index, letter in enumerate(new_bugs)})
@@ -239,10 +243,10 @@ def _zobrist_tables(seed=0x48697665):
                     piece[kind, cell_of(q, r)] = old_piece[row, old]
             last[cell_of(q, r)] = old_last[old]
     last[NUM_CELLS] = 0  # no last-moved piece
-    return piece, level, last, carried, removed, obliged, stings_used, side, placed, frozen
+    return piece, level, last, carried, removed, obliged, stings_used, imprisoned, side, placed, frozen
 
 
 # Kept as arrays that the State carries, not as globals, because numba would bake
 # a big global into every compiled function that reads it.
 (ZOBRIST_PIECE, ZOBRIST_LEVEL, ZOBRIST_LAST_MOVED, ZOBRIST_CARRIED, ZOBRIST_REMOVED, ZOBRIST_OBLIGED,
- ZOBRIST_STINGS_USED, ZOBRIST_SIDE, ZOBRIST_PLACED, ZOBRIST_FROZEN) = _zobrist_tables()
+ ZOBRIST_STINGS_USED, ZOBRIST_IMPRISONED, ZOBRIST_SIDE, ZOBRIST_PLACED, ZOBRIST_FROZEN) = _zobrist_tables()

@@ -104,7 +104,9 @@ KINDS = (
          "an S004 Wasp `piece` stings `other` on `dest`, whose owner must then move it away (WX-3, `Oblig`)",
          SLOTS_TAKE),
     Kind("to hand", "piece dest other", FORM_REMOVAL, "wQ xbB1",
-         "a Queen `piece` sends `other`, the top of `dest`, back to its owner's hand, once a game (WX-5)", SLOTS_TAKE),
+         "`other`, the top of `dest`, leaves the board: a Queen `piece` sends it back to its owner's hand, once a "
+         "game (WX-5); or an S004 Mantis `piece` (or a Mosquito copying one) takes it, into its owner's hand or "
+         "the Mantis's prison, and goes to its own owner's hand (NX-2)", SLOTS_TAKE),
     Kind("choose", "piece dest other", FORM_CHOOSE, "choose wS1 wA1 wA2",
          "Swarm's setup: `piece`, `dest` and `other` are the three pieces kept in hand (SW-1)", played=NOT_YET),
     Kind("draw", "piece", FORM_DRAW, "draw bG1", "Swarm: `piece` drawn from the bag into the placer's hand (SW-3)",

@@ -22,6 +22,7 @@ from .bugs import (
     CLIMB_ONTO,
     CONTROL,
     DESCEND,
+    CAPTURE,
     COMMAND,
     EXPANSION_BIT,
     FLIGHT,
@@ -152,6 +153,7 @@ from .moves import (
 
 DRAGONFLY = BUG_OF_LETTER["Dx"]
 MOSQUITO = BUG_OF_LETTER["M"]
+MANTIS = BUG_OF_LETTER["Nx"]
 VENOM = EXPANSION_BIT["Venom"]
 PREDATORS = EXPANSION_BIT["Predators"]
 S004_MOTH = EXPANSION_BIT["Vx"]
@@ -989,6 +991,52 @@ def queen_stings(s, queen, cell, moves, n, stamp):
 
 
 @njit(cache=True, nogil=True)
+def captures(s, mantis, cell, moves, n, stamp, spared):
+    """The CAPTURE ability of the uncovered piece at `cell` (S004 Mantis, NX-2, or
+    a Mosquito copying it, NX-5; it may be pinned): the top piece of a cell beside
+    it, of either colour, not an immune Stink bug nor `spared` (as for
+    pillbug_throws), leaves the board with it, if
+    the hive stays whole without both (§3.6: without the target's cell when it is
+    alone on the ground) and something stays on the board (G-7)."""
+    for d in range(6):
+        t = neighbor(cell, d)
+        target = top_piece(s, t)
+        if target < 0 or target == spared or BUG_FLAGS[face_bug(s, target)] & IMMUNE:
+            continue
+        emptied = t if s.height[t] == 1 else cell
+        if emptied == t and not something_beyond(s, cell, t):
+            continue
+        if not hive_whole_without(s, cell, emptied):
+            continue
+        if spared < 0 and copies_back(s, mantis, target):
+            # The Mantis taking its own Mosquito is the state of the Mosquito's copy
+            # taking the Mantis (both back in hand, ID-1): one move, by the Mosquito.
+            n = add_code(s, moves, n, encode_full(KIND_TO_HAND, target, cell, mantis, 0), stamp)
+        else:
+            n = add_code(s, moves, n, encode_full(KIND_TO_HAND, mantis, t, target, 0), stamp)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def copies_back(s, mantis, target):
+    """Whether `target`, beside the S004 Mantis `mantis` of the side to move, is
+    that side's own Mosquito on the ground, free to copy the Mantis's removal."""
+    return (PIECE_BUG[mantis] == MANTIS and PIECE_COLOR[target] == PIECE_COLOR[mantis]
+            and BUG_FLAGS[face_bug(s, target)] & COPIES_NEIGHBOURS != 0 and s.piece_level[target] == 0
+            and not is_frozen(s, target))
+
+
+@njit(cache=True, nogil=True)
+def something_beyond(s, a, b):
+    """Whether a piece is in play on a cell other than `a` and `b` (G-7)."""
+    for piece in range(NUM_PIECES):
+        cell = s.piece_cell[piece]
+        if cell >= 0 and cell != a and cell != b:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
 def gets_away(s, target, wasp_cell, moves, n, pinned_stamp):
     """Whether `target` has a move of its own ending neither on nor next to
     `wasp_cell` (WX-3, WX-4), by its owner's rules and with its movement only;
@@ -1188,6 +1236,8 @@ def piece_actions(s, piece, cell, level, mover, spared, moves, n, stamp, pinned_
         n = commands(s, piece, cell, moves, n, stamp, pinned_stamp)
     if abilities & TO_HAND:
         n = queen_stings(s, piece, cell, moves, n, stamp)
+    if level == 0 and abilities & CAPTURE:
+        n = captures(s, piece, cell, moves, n, stamp, spared)
     if level == 0 and holds_hive(s, cell, pinned_stamp):
         return n
     lift(s, cell, movement)
