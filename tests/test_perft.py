@@ -15,9 +15,9 @@ import pytest
 from engine import perft_cli
 from engine.game import Board
 from engine.rules.board import make_move, unmake_move
-from engine.rules.bugs import NUM_BUGS, PLACE_BESIDE_BOTH, PLACE_ON_TOP
-from engine.rules.constants import BUG_PLACEMENT, INFO_PLY, MAX_MOVES, PIECE_BUG
-from engine.rules.movegen import count_after_placement, count_moves, generate_moves, placeable_pieces
+from engine.rules.bugs import NUM_BUGS, PLACE_AWAY_FROM_QUEENS, PLACE_BESIDE_BOTH, PLACE_ON_TOP, PLACE_QUEEN_AWAY
+from engine.rules.constants import INFO_PLY, MAX_MOVES
+from engine.rules.movegen import count_after_placement, count_moves, generate_moves, placeable_pieces, placement_rule
 from engine.rules.moves import KIND_PLACE, move_kind
 from engine.rules.perft import StopFlag, perft_line
 
@@ -51,7 +51,7 @@ def test_perft_midgame(name, game_string, depth, count):
 
 @pytest.mark.parametrize("game_type", [
     "Base+MLP", "Base+Guardians", "Base+E", "Base+MLP+Guardians+Dx+E+J", "Base+E+Guardians+Venom",
-    "Base+MLP+Venom", "Base+Venom(Placed)", "Base+MP+Venom+Predators",
+    "Base+MLP+Venom", "Base+Venom(Placed)", "Base+MP+Venom+Predators", "Base+MP+Fx+Wx", "Base+Guardians+Fx+Nx",
 ])
 def test_the_count_after_a_placement_is_the_count_once_it_is_made(game_type):
     """perft's last two plies count the opponent's placements without making the
@@ -73,13 +73,15 @@ def test_the_count_after_a_placement_is_the_count_once_it_is_made(game_type):
                 counted += 1
                 pieces = np.empty(NUM_BUGS, np.int64)
                 num_pieces = placeable_pieces(s, 1 - s.info[INFO_PLY] % 2, pieces)
-                rules.update(int(BUG_PLACEMENT[PIECE_BUG[piece]]) for piece in pieces[:num_pieces])
+                rules.update(int(placement_rule(s, piece)) for piece in pieces[:num_pieces])
             make_move(s, moves[rng.randrange(n)])
     assert counted > 100
     if "E" in game_type.split("+"):
         assert PLACE_BESIDE_BOTH in rules
     if "Guardians" in game_type:
         assert PLACE_ON_TOP in rules
+    if "Wx" in game_type.split("+"):
+        assert {PLACE_AWAY_FROM_QUEENS, PLACE_QUEEN_AWAY} <= rules
 
 
 @pytest.mark.parametrize("game_type", ["Base", "Base+MLP"])

@@ -21,8 +21,10 @@ from .bugs import (
     NUM_BUGS,
     NUM_PIECES,
     PIECES,
+    PLACE_AWAY_FROM_QUEENS,
     PLACE_BESIDE_BOTH,
     PLACE_ON_TOP,
+    PLACE_QUEEN_AWAY,
     PIECES_PER_SIDE,
     THROWERS,
 )
@@ -159,8 +161,9 @@ WORK_HIVE = _work.area(3 * NUM_PIECES)  # rl.hive_centre's walk: the occupied ce
 # (bugs.py PLACE_* but the usual one), kept for the placements of one position, and
 # which position (key, ply) and how many they are (the zeros of a new state name the
 # empty board, whose placements are never counted so).
-FAN_PLACEMENT_RULES = 2
-assert (PLACE_BESIDE_BOTH, PLACE_ON_TOP) == (1, 2), "a slot per fan placement rule, numbered from 1"
+FAN_PLACEMENT_RULES = 4
+assert (PLACE_BESIDE_BOTH, PLACE_ON_TOP, PLACE_AWAY_FROM_QUEENS, PLACE_QUEEN_AWAY) == (1, 2, 3, 4), \
+    "a slot per fan placement rule, numbered from 1"
 RULE_CELLS_MAX = NUM_DIRECTIONS * NUM_PIECES  # cells next to a side's pieces, or its piles
 WORK_RULE_AFTER = _work.area(FAN_PLACEMENT_RULES * RULE_CELLS_MAX)
 WORK_RULE_AFTER_TAG = _work.area(FAN_PLACEMENT_RULES * 3)

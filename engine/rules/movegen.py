@@ -1434,12 +1434,22 @@ def shy_of(s, rule, cell):
 
 @njit(cache=True, nogil=True)
 def placement_rule(s, piece):
-    """The placement rule of `piece` in this game type: its row's, but the
-    Queen's own where the S004 Wasp or Firefly is (WX-1)."""
+    """The placement rule of `piece` now: its row's, but the Queen's own where
+    the S004 Wasp or Firefly is (WX-1); WX-1's rules are the usual one while
+    nothing they keep away from is in play (so that perft counts them as it
+    does the usual rule)."""
     bug = PIECE_BUG[piece]
-    if bug == QUEEN and s.info[INFO_EXPANSIONS] & (S004_WASP | S004_FIREFLY):
-        return PLACE_QUEEN_AWAY
-    return BUG_PLACEMENT[bug]
+    rule = BUG_PLACEMENT[bug]
+    if s.info[INFO_EXPANSIONS] & (S004_WASP | S004_FIREFLY) == 0:
+        return rule
+    if bug == QUEEN:
+        for shy in QUEEN_SHY:
+            if s.piece_cell[shy] >= 0:
+                return PLACE_QUEEN_AWAY
+        return PLACE_BESIDE_OWN
+    if rule == PLACE_AWAY_FROM_QUEENS and s.piece_cell[QUEEN_ID[0]] < 0 and s.piece_cell[QUEEN_ID[1]] < 0:
+        return PLACE_BESIDE_OWN
+    return rule
 
 
 @njit(cache=True, nogil=True)
@@ -1616,8 +1626,7 @@ def count_after_placement(s, move):
     own cells, and a tile whose face the placer chooses counts twice."""
     ply = s.info[INFO_PLY]
     other = 1 - (ply & 1)
-    # WX-1's rules count only with the move made.
-    if ply < 2 or pieces_may_move(s, other) or s.info[INFO_EXPANSIONS] & (S004_WASP | S004_FIREFLY):
+    if ply < 2 or pieces_may_move(s, other):
         return -1
     if s.info[INFO_PLACEABLE + other] == 0 and s.info[INFO_EXPANSIONS] & FAN_BITS:
         return -1  # perhaps none of its colour on the board (G-6): placement_count's case
@@ -1633,7 +1642,7 @@ def count_after_placement(s, move):
         last_rule, rule_count = PLACE_BESIDE_OWN, cells  # the Guardians share a rule
         for i in range(num_pieces):
             piece = pieces[i]
-            rule = BUG_PLACEMENT[PIECE_BUG[piece]]
+            rule = placement_rule(s, piece)
             if rule != last_rule:
                 last_rule = rule
                 rule_count = cells if rule == PLACE_BESIDE_OWN else rule_cells_after_placement(s, other, rule, move)
@@ -1676,9 +1685,10 @@ def usual_cells_after_placement(s, move):
 def rule_cells_after_placement(s, side, rule, move):
     """How many cells `side`, not to move, may place a bug of the fan placement
     rule `rule` on once the placement `move` is made (rule_cells): the cells it
-    has now, but the Guardians' piles the new piece comes next to, and for the
+    has now, but the Guardians' piles the new piece comes next to, for the
     Flea its cell, those by it if it is the Queen tile, and the cells it brings
-    into touch with both colours. The cells now are found once for all the
+    into touch with both colours, and for WX-1's rules its cell and those by it
+    (which touch the placer now). The cells now are found once for all the
     placements of a position (WORK_RULE_AFTER)."""
     kept = WORK_RULE_AFTER + (rule - 1) * RULE_CELLS_MAX
     cells = s.work[kept : kept + RULE_CELLS_MAX]
@@ -1698,8 +1708,10 @@ def rule_cells_after_placement(s, side, rule, move):
         cell = cells[i]
         if rule == PLACE_ON_TOP:
             count -= is_neighbour(cell, dest)
-        else:
+        elif rule == PLACE_BESIDE_BOTH:
             count -= cell == dest or (queen_placed and is_neighbour(cell, dest))
+        else:
+            count -= cell == dest or is_neighbour(cell, dest)
     if rule == PLACE_BESIDE_BOTH and not queen_placed:
         queen = s.piece_cell[QUEEN_ID[mover]]
         for d in range(6):
