@@ -671,16 +671,17 @@ def flight(s, mover, cell, moves, n, stamp):
             if (around >> d) & 1 or s.mark[dest] == visit:
                 continue
             s.mark[dest] = visit
-            if not beside_a_queen(s, dest):
+            if not beside_one_of(s, QUEEN_ID, dest):
                 n = add_move(s, moves, n, mover, dest, stamp)
     return n
 
 
 @njit(cache=True, nogil=True)
-def beside_a_queen(s, cell):
-    """Whether a cell next to `cell` holds a Queen, at any level (WX-1, WX-2)."""
-    for queen in QUEEN_ID:
-        where = s.piece_cell[queen]
+def beside_one_of(s, pieces, cell):
+    """Whether a cell next to `cell` holds one of `pieces`, at any level (the
+    Queens for WX-1 and WX-2, the Wasps and Fireflies for the Queens)."""
+    for piece in pieces:
+        where = s.piece_cell[piece]
         if where >= 0 and is_neighbour(cell, where):
             return True
     return False
@@ -1423,12 +1424,9 @@ def shy_of(s, rule, cell):
     """Whether WX-1 keeps a piece of placement rule `rule` off `cell`: a Wasp or
     Firefly next to a Queen, a Queen next to a Wasp or Firefly (any level)."""
     if rule == PLACE_AWAY_FROM_QUEENS:
-        return beside_a_queen(s, cell)
+        return beside_one_of(s, QUEEN_ID, cell)
     if rule == PLACE_QUEEN_AWAY:
-        for piece in QUEEN_SHY:
-            where = s.piece_cell[piece]
-            if where >= 0 and is_neighbour(cell, where):
-                return True
+        return beside_one_of(s, QUEEN_SHY, cell)
     return False
 
 
