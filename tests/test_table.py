@@ -187,7 +187,7 @@ def test_movement_bits_name_known_kernels(bug):
         known |= bit
     assert len(set(MOVEMENT_NAMES.values())) == len(MOVEMENT_NAMES)
     assert bug.movement & ~known == 0, f"{bug.name} has an unknown movement bit"
-    assert bug.abilities & ~(bugs.LENT_ABILITIES | bugs.CONTROL | bugs.COMMAND | bugs.OBLIGE | bugs.TO_HAND) == 0
+    assert bug.abilities & ~(bugs.LENT_ABILITIES | bugs.CONTROL | bugs.COMMAND | bugs.OBLIGE) == 0
     assert bug.flags & ~(bugs.ROYAL | bugs.RESTS_ON_TOP | bugs.COPIES_NEIGHBOURS | bugs.LOCKS | bugs.IMMUNE) == 0
 
 

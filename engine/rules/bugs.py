@@ -79,16 +79,13 @@ CONTROL = 1 << 5
 # Firefly, FX-2).
 COMMAND = 1 << 6
 # Oblige an enemy piece beside it alone on the ground to move away on its
-# owner's next turn (S004 Wasp, WX-3).
+# owner's next turn (S004 Wasp, WX-3). The Wasp also gives each Queen a sting,
+# once a game (WX-5): movegen.queen_stings.
 OBLIGE = 1 << 7
-# Once a game, send the enemy piece on top of a cell beside it back to hand;
-# afterwards it never moves by itself (the Queen, in game types with the S004
-# Wasp, WX-5).
-TO_HAND = 1 << 8
 # Leave the board with the top piece of a cell beside it: itself to its owner's
 # hand, that piece to its owner's hand if it is its own or the enemy Queen, else
 # into its prison (S004 Mantis, NX-2; a Mosquito copying it keeps no prison, NX-5).
-CAPTURE = 1 << 9
+CAPTURE = 1 << 8
 # What a Mosquito copies: none of the S004 abilities (WX-5, WX-6, FX-3), nor
 # mind control (T-4).
 LENT_ABILITIES = THROW | STING | SWAP | KILL | PREY_ON_PLACED | CAPTURE
@@ -141,8 +138,7 @@ class Bug(NamedTuple):
 
 
 BUGS = (
-    # The Queen's sting (TO_HAND) is hers only in game types with the S004 Wasp.
-    Bug("Q", "Queen Bee", 1, "", SLIDE_ONE, TO_HAND, ROYAL, 0, 26, 4, "#c08a00", back="W"),
+    Bug("Q", "Queen Bee", 1, "", SLIDE_ONE, 0, ROYAL, 0, 26, 4, "#c08a00", back="W"),
     Bug("S", "Spider", 2, "", SLIDE_THREE, 0, 0, 20, 15, -10, "#9a5b2c", back="R"),
     Bug("B", "Beetle", 2, "", CLIMB, 0, RESTS_ON_TOP, 2, 63, 5, "#8a56b8", back="F"),
     Bug("G", "Grasshopper", 3, "", JUMP, 0, 0, 17, 23, -10, "#2f9140", back="D"),

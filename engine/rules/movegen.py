@@ -29,7 +29,6 @@ from .bugs import (
     OVER_OWN,
     PLACE_AWAY_FROM_QUEENS,
     PLACE_QUEEN_AWAY,
-    TO_HAND,
     FLY_TO_PRIME,
     IMMUNE,
     KILL,
@@ -952,7 +951,7 @@ def commanded_moves(s, firefly, target, moves, n, stamp, pinned_stamp):
     it is Frozen: throws (KIND_THROW) naming the Firefly. The board is whole."""
     cell = s.piece_cell[target]
     level = s.piece_level[target]
-    if is_frozen(s, target) or (level == 0 and holds_hive(s, cell, pinned_stamp)):
+    if is_frozen(s, target) or queen_spent(s, target) or (level == 0 and holds_hive(s, cell, pinned_stamp)):
         return n
     movement = piece_row(s, target, cell, level)[0]
     lift(s, cell, movement)
@@ -973,21 +972,25 @@ def commands(s, firefly, cell, moves, n, stamp, pinned_stamp):
 
 
 @njit(cache=True, nogil=True)
-def queen_stings(s, queen, cell, moves, n, stamp):
-    """The TO_HAND ability of the Queen at `cell` in a game type with the S004
-    Wasp, once a game (WX-5; pinned or not): the enemy piece on top of a cell
-    beside her, not the enemy Queen, goes back to its owner's hand, if the hive
-    stays whole without a lone ground one (§3.6)."""
-    if s.info[INFO_EXPANSIONS] & S004_WASP == 0 or queen_spent(s, queen):
+def queen_stings(s, side, moves, n):
+    """The sting `side`'s Queen has once a game in a game type with the S004
+    Wasp (WX-5; uncovered, not Frozen, pinned or not): the enemy piece on top of
+    a cell beside her, not the enemy Queen, goes back to its owner's hand, if
+    the hive stays whole without a lone ground one (§3.6). Appended to
+    moves[:n] (each its own identity), the new count returned."""
+    queen = QUEEN_ID[side]
+    cell = s.piece_cell[queen]
+    if cell < 0 or is_frozen(s, queen) or is_covered(s, queen) or queen_spent(s, queen):
         return n
     for d in range(6):
         t = neighbor(cell, d)
         target = top_piece(s, t)
-        if target < 0 or PIECE_COLOR[target] == PIECE_COLOR[queen] or BUG_FLAGS[PIECE_BUG[target]] & ROYAL:
+        if target < 0 or PIECE_COLOR[target] == side or BUG_FLAGS[PIECE_BUG[target]] & ROYAL:
             continue
         if s.height[t] == 1 and not hive_whole_without(s, t, t):
             continue
-        n = add_code(s, moves, n, encode_full(KIND_TO_HAND, queen, t, target, 0), stamp)
+        moves[n] = encode_full(KIND_TO_HAND, queen, t, target, 0)
+        n += 1
     return n
 
 
@@ -1044,7 +1047,7 @@ def gets_away(s, target, wasp_cell, moves, n, pinned_stamp):
     moves[n:] is scratch space. Uses fresh stamps: call it before a generation's
     moves are de-duplicated."""
     cell = s.piece_cell[target]
-    if not pieces_may_move(s, PIECE_COLOR[target]) or holds_hive(s, cell, pinned_stamp):
+    if not pieces_may_move(s, PIECE_COLOR[target]) or queen_spent(s, target) or holds_hive(s, cell, pinned_stamp):
         return False
     end = away_moves(s, target, wasp_cell, moves, n, new_stamp(s), pinned_stamp)
     return end > n
@@ -1183,11 +1186,12 @@ def borrowed_row(s, cell):
     rows of its neighbours' top bugs, other copiers excluded (rules.md, "Mosquito")."""
     movement = 0
     abilities = 0
+    stings = s.info[INFO_EXPANSIONS] & S004_WASP  # a Queen who has stung lends nothing (§5.1)
     for d in range(6):
         top = top_piece(s, neighbor(cell, d))
         if top >= 0:
             bug = face_bug(s, top)
-            if BUG_FLAGS[bug] & COPIES_NEIGHBOURS == 0 and not queen_spent(s, top):
+            if BUG_FLAGS[bug] & COPIES_NEIGHBOURS == 0 and not (stings and queen_spent(s, top)):
                 movement |= BUG_LENDS[bug]
                 abilities |= BUG_ABILITIES[bug] & LENT_ABILITIES
     if s.info[INFO_EXPANSIONS] & S004_MOTH:
@@ -1214,8 +1218,6 @@ def piece_row(s, piece, cell, level):
     if level == 0:
         if BUG_FLAGS[bug] & COPIES_NEIGHBOURS:
             return borrowed_row(s, cell)
-        if queen_spent(s, piece):
-            return 0, 0
         return BUG_MOVEMENT[bug], BUG_ABILITIES[bug]
     return BUG_MOVEMENT_ON_TOP[bug], BUG_ABILITIES[bug]
 
@@ -1235,8 +1237,6 @@ def piece_actions(s, piece, cell, level, mover, spared, moves, n, stamp, pinned_
         n = stings(s, piece, cell, moves, n, stamp)
     if abilities & COMMAND:
         n = commands(s, piece, cell, moves, n, stamp, pinned_stamp)
-    if abilities & TO_HAND:
-        n = queen_stings(s, piece, cell, moves, n, stamp)
     if level == 0 and abilities & CAPTURE:
         n = captures(s, piece, cell, moves, n, stamp, spared)
     if level == 0 and holds_hive(s, cell, pinned_stamp):
@@ -1305,7 +1305,7 @@ def actions_by(s, actor, controller, moves):
     stamp = new_stamp(s)
     pinned_stamp = new_stamp(s)
     if controller < 0:
-        if PIECE_COLOR[actor] != side:
+        if PIECE_COLOR[actor] != side or queen_spent(s, actor):
             return 0
         return piece_actions(s, actor, cell, s.piece_level[actor], encode(KIND_MOVE, actor, 0), -1,
                              moves, 0, stamp, pinned_stamp)
@@ -1350,7 +1350,8 @@ def rule_cells(s, side, rule, out):
     Queen. The Guardians (GU-2): on top of a pile topped by their colour with no
     enemy top piece around it."""
     ply = s.info[INFO_PLY]
-    usual = rule == PLACE_BESIDE_OWN or rule == PLACE_AWAY_FROM_QUEENS or rule == PLACE_QUEEN_AWAY
+    shy = rule >= PLACE_AWAY_FROM_QUEENS  # WX-1's rules: the usual one, away from some pieces
+    usual = rule == PLACE_BESIDE_OWN or shy
     if usual and ply < 2:
         count = 0
         if ply == 0:
@@ -1388,7 +1389,7 @@ def rule_cells(s, side, rule, out):
                 continue
             if not usual and enemy_queen >= 0 and is_neighbour(candidate, enemy_queen):
                 continue
-            if shy_of(s, rule, candidate):
+            if shy and shy_of(s, rule, candidate):
                 continue
             out[count] = candidate
             count += 1
@@ -1523,7 +1524,7 @@ def generate(s, moves, write_placements, pinned_stamp):
         n = obliged_moves(s, moves, new_stamp(s), pinned_stamp)
         if n > 0:
             return n
-        n = wasp_stings(s, side, moves, pinned_stamp)
+        n = queen_stings(s, side, moves, wasp_stings(s, side, moves, pinned_stamp))
     stamp = new_stamp(s)  # after the Wasp's look-ahead, which stamps `seen` too
     placed = 0
 
@@ -1560,10 +1561,13 @@ def generate(s, moves, write_placements, pinned_stamp):
     if may_move:
         flips = flips_allowed(s)
         ticks = s.info[INFO_EXPANSIONS] & VENOM  # only a Venom game has the Tick face
+        stings = s.info[INFO_EXPANSIONS] & S004_WASP
         for piece in range(side * PIECES_PER_SIDE, side_end(s, side)):
             cell = s.piece_cell[piece]
             if cell < 0 or is_frozen(s, piece) or is_covered(s, piece):
                 continue
+            if stings and queen_spent(s, piece):
+                continue  # she never moves by herself again (WX-5), and has no other action
             level = s.piece_level[piece]
             if flips and may_flip(s, piece, cell, level):
                 moves[n] = encode(KIND_FLIP, piece, cell)
