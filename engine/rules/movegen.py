@@ -860,7 +860,8 @@ def swaps(s, centipede, cell, moves, n, stamp, spared):
 def hive_whole_without(s, a, b):
     """Whether the hive stays one group with the cells `a` and `b` emptied (a
     piece alone on each leaves; fan-rules.md §3.6 Conn(-{a,b})), by a walk over
-    the occupied cells; `a` may be lifted already."""
+    the occupied cells, and is not gone (G-7: the board never becomes empty);
+    `a` may be lifted already."""
     queue = s.work[WORK_QUEUE : WORK_QUEUE + NUM_CELLS]
     visit = new_stamp(s)
     s.mark[a] = visit
@@ -872,7 +873,7 @@ def hive_whole_without(s, a, b):
             cells += 1
             queue[0] = cell
     if cells == 0:
-        return True
+        return False
     s.mark[queue[0]] = visit
     head = 0
     tail = 1
@@ -999,17 +1000,15 @@ def captures(s, mantis, cell, moves, n, stamp, spared):
     """The CAPTURE ability of the uncovered piece at `cell` (S004 Mantis, NX-2, or
     a Mosquito copying it, NX-5; it may be pinned): the top piece of a cell beside
     it, of either colour, not an immune Stink bug nor `spared` (as for
-    pillbug_throws), leaves the board with it, if
-    the hive stays whole without both (§3.6: without the target's cell when it is
-    alone on the ground) and something stays on the board (G-7)."""
+    pillbug_throws), leaves the board with it, if the hive stays whole and not
+    empty without both (§3.6: without the target's cell when it is alone on the
+    ground; G-7)."""
     for d in range(6):
         t = neighbor(cell, d)
         target = top_piece(s, t)
         if target < 0 or target == spared or BUG_FLAGS[face_bug(s, target)] & IMMUNE:
             continue
         emptied = t if s.height[t] == 1 else cell
-        if emptied == t and not something_beyond(s, cell, t):
-            continue
         if not hive_whole_without(s, cell, emptied):
             continue
         if spared < 0 and copies_back(s, mantis, target):
@@ -1028,16 +1027,6 @@ def copies_back(s, mantis, target):
     return (PIECE_BUG[mantis] == MANTIS and PIECE_COLOR[target] == PIECE_COLOR[mantis]
             and BUG_FLAGS[face_bug(s, target)] & COPIES_NEIGHBOURS != 0 and s.piece_level[target] == 0
             and not is_frozen(s, target))
-
-
-@njit(cache=True, nogil=True)
-def something_beyond(s, a, b):
-    """Whether a piece is in play on a cell other than `a` and `b` (G-7)."""
-    for piece in range(NUM_PIECES):
-        cell = s.piece_cell[piece]
-        if cell >= 0 and cell != a and cell != b:
-            return True
-    return False
 
 
 @njit(cache=True, nogil=True)

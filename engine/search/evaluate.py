@@ -86,6 +86,7 @@ def features(s, out):
     mark_pinned(s, pinned)
     venom = s.info[INFO_EXPANSIONS] & VENOM
     locked = new_stamp(s) if venom else 0  # the tiles a Scorpion locks, each counted once
+    stings = (s.info[INFO_EXPANSIONS] & S004_WASP) != 0  # only there may a Queen have spent her sting
     for piece in range(NUM_PIECES):
         sign = 1 if PIECE_COLOR[piece] == 0 else -1
         cell = s.piece_cell[piece]
@@ -95,7 +96,7 @@ def features(s, out):
             continue
         bug = face_bug(s, piece)
         covered = s.piece_level[piece] != s.height[cell] - 1
-        if covered or (s.piece_level[piece] == 0 and s.pinned[cell] == pinned) or queen_spent(s, piece):
+        if covered or (s.piece_level[piece] == 0 and s.pinned[cell] == pinned) or (stings and queen_spent(s, piece)):
             out[W_STUCK + bug] += sign
         else:
             out[W_MOVABLE + bug] += sign
@@ -123,8 +124,8 @@ def features(s, out):
             elif not free:
                 out[W_STUCK_NEXT_TO_ENEMY_QUEEN] -= sign
         out[W_QUEEN_FILLED + filled_neighbours(s.around, cell)] += sign
-        spent = queen_spent(s, QUEEN_ID[color])
-        if s.info[INFO_EXPANSIONS] & S004_WASP and not spent:
+        spent = stings and queen_spent(s, QUEEN_ID[color])
+        if stings and not spent:
             out[W_QUEEN_STING_READY] += sign
         # Whether the Queen has a sliding step, if it is free to take one.
         if slide_out(s.around, cell) != 0 and s.height[cell] == 1 and s.pinned[cell] != pinned and not spent:
