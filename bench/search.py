@@ -63,7 +63,7 @@ def positions():
 
 FAN_TYPES = ("Base+Guardians", "Base+Dx", "Base+E", "Base+J", "Base+MLP+Guardians+Dx+E+J",
              "Base+Venom", "Base+LP+Venom", "Base+MLP+Venom", "Base+Predators", "Base+MP+Venom+Predators", "Base+Vx",
-             "Base+Wx", "Base+Fx", "Base+Nx", "Base+MP+Fx+Wx")
+             "Base+Wx", "Base+Fx", "Base+Nx", "Base+MP+Fx+Wx", "Base+HoneyCombo", "Base+MLP+HoneyCombo")
 
 
 def fan_positions():

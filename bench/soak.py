@@ -199,7 +199,7 @@ def run(engines=2, games=2, max_plies=40, movetime=0.05, mischief=0.1, max_secon
                 if rng.random() < mischief:
                     _mischief(pair, board, rng)
                     continue
-                move = _bestmove(pair[board.ply % 2], board, rng, movetime, report)
+                move = _bestmove(pair[board.side_to_move], board, rng, movetime, report)
                 text = board.uhp(move)
                 board.push(move)
                 plies += 1

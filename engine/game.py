@@ -28,6 +28,7 @@ from .rules.bugs import (
     CONTROL,
     EXPANSION_BIT,
     FAN_BITS,
+    HONEYCOMB_ID,
     NUM_BUGS,
     NUM_PIECES,
     PLACE_BESIDE_BOTH,
@@ -55,6 +56,10 @@ from .rules.constants import (
     INFO_OBLIGED,
     INFO_OBLIGER,
     INFO_STINGS_USED,
+    INFO_TURNS,
+    INFO_HONEYCOMB,
+    INFO_PHASE,
+    PHASE_SECOND,
     INFO_PLY,
     INFO_RESULT,
     INFO_REVERSIBLE_FROM,
@@ -265,18 +270,17 @@ class Move(int):
 
 
 
-def _move_string(ply, height, stack, piece_cell, faces, move):
+def _move_string(side, height, stack, piece_cell, faces, move):
     """MoveString of `move` in the position of these arrays (`faces`: the face
-    each piece shows), with MzingaEngine's choice of reference (uhp.md, "Which
-    reference to print"): the piece under the destination, else the first
-    neighbour in _REFERENCE_SCAN order."""
-    text = _text_of(move, ply & 1)
+    each piece shows; `side`, the side to move), with MzingaEngine's choice of
+    reference (uhp.md, "Which reference to print"): the piece under the
+    destination, else the first neighbour in _REFERENCE_SCAN order; the first
+    piece on an empty board alone."""
+    text = _text_of(move, side)
     if text.form != FORM_REFERENCE:
         return format_move_text(text._replace(face=int(faces[text.piece]) if text.piece >= 0 else 0), faces)
     piece, dest = move.piece, move.dest
     face = move.face if _kind_of(move) == KIND_PLACE else int(faces[piece])
-    if ply == 0:
-        return piece_name(piece, face)
     controller = text.controller
     if height[dest] > 0:
         reference = MoveText(False, piece, int(stack[dest, height[dest] - 1]), None, face=face, controller=controller)
@@ -288,6 +292,8 @@ def _move_string(ply, height, stack, piece_cell, faces, move):
         if level > 0:
             reference = MoveText(False, piece, int(stack[cell, level - 1]), dest_dir, face=face, controller=controller)
             return format_move_text(reference, faces)
+    if not height.any():
+        return piece_name(piece, face)
     raise ValueError(f"{piece_name(piece, face)} to {axial(dest)} has no neighbouring piece to name")
 
 
@@ -314,7 +320,7 @@ def _text_of(move, side=None):
     if form == FORM_CHOOSE:
         return MoveText(False, form=form, chosen=(move.piece, _dest_of(move), move.other))
     actor, target = (move.other, move.piece) if kind == KIND_STING else (move.piece, move.other)
-    controller = _TICK_ID[side] if side is not None and PIECE_COLOR[actor] != side else -1
+    controller = _TICK_ID[side] if side is not None and PIECE_COLOR[actor] == 1 - side else -1
     return MoveText(False, actor, form=form, target=target, controller=controller)
 
 
@@ -518,7 +524,7 @@ class Board:
 
     @classmethod
     def from_stacks(cls, game_type, stacks, *, to_move=WHITE, turn=5, last=(), frozen=None, placed=None,
-                    obliged=None, stings_used=(), prison=()):
+                    obliged=None, stings_used=(), prison=(), honeycomb=None):
         """A position built directly, not played (fan-rules.md §1.1: its examples
         are positions): `stacks` maps axial (q, r) to piece names bottom first,
         `to_move` and `turn` give the TurnString, `last` the pieces the previous
@@ -526,8 +532,10 @@ class Board:
         it froze and `placed` the one it placed (the first of `last`), `obliged`
         an S004 Wasp's obligation (the stung piece, the Wasp) and `stings_used`
         the colours (WHITE, BLACK) whose Queen has stung (WX-5), `prison` the
-        pieces in the prison of the other colour's S004 Mantis (§9.5). Every other
-        piece of the game type is in hand. The board has no moves to take back, and its
+        pieces in the prison of the other colour's S004 Mantis (§9.5), `honeycomb`
+        the colour whose next turn is double, the Honeycomb light side up (§10;
+        the Honeycomb lies on (0, 0) and may be named at the bottom of its stack).
+        Every other piece of the game type is in hand. The board has no moves to take back, and its
         GameString cannot be replayed.
 
         >>> board = Board.from_stacks("Base+E", {(0, 0): ["wQ"], (1, 0): ["bQ", "wB1"]})
@@ -539,8 +547,12 @@ class Board:
         board = cls(game_type)
         state = board._state
         for (q, r), names in stacks.items():
-            for name in names:
+            for level, name in enumerate(names):
                 piece, face = parse_face_piece(name, backs=board.has_venom)
+                if piece == HONEYCOMB_ID and state.piece_cell[piece] == cell_of(q, r) and level == 0:
+                    continue  # HC-1: it is there from the start
+                if (q, r) == (0, 0) and level == 0 and state.piece_cell[HONEYCOMB_ID] >= 0:
+                    raise ValueError(f"the Honeycomb lies on (0, 0) from the start: {name} cannot be under it")
                 if state.piece_cell[piece] >= 0:
                     raise ValueError(f"{name} is on the board twice")
                 if not board.has_bug(PIECE_BUG[piece]):
@@ -551,7 +563,7 @@ class Board:
         if turn < 1:
             raise ValueError(f"no TurnString has turn {turn}")
         info = state.info
-        info[INFO_PLY] = info[INFO_REVERSIBLE_FROM] = 2 * (turn - 1) + side
+        info[INFO_PLY] = info[INFO_REVERSIBLE_FROM] = info[INFO_TURNS] = 2 * (turn - 1) + side
         names = list(last) + [None] * (2 - len(last))
         info[INFO_LAST_MOVED], info[INFO_LAST_CARRIED] = (-1 if n is None else parse_piece(n) for n in names)
         info[INFO_FROZEN] = -1 if frozen is None else parse_piece(frozen)
@@ -559,6 +571,10 @@ class Board:
         if obliged is not None:
             info[INFO_OBLIGED], info[INFO_OBLIGER] = (parse_piece(n) for n in obliged)
         info[INFO_STINGS_USED] = sum(1 << side_index(color) for color in stings_used)
+        if honeycomb is not None:
+            if state.piece_cell[HONEYCOMB_ID] < 0:
+                raise ValueError(f"{board.game_type} has no Honeycomb")
+            info[INFO_HONEYCOMB] = side_index(honeycomb)
         for name in prison:
             piece = parse_piece(name)
             state.away[piece] = AWAY_PRISON + _MANTIS_ID[1 - PIECE_COLOR[piece]]
@@ -670,17 +686,30 @@ class Board:
     def side_to_move(self):
         """The side to move as an index, 0 (White) or 1 (Black), as the kernels'
         arrays and engine.rl's players count sides; `turn` is its colour."""
-        return self.ply & 1
+        return int(self._info[INFO_TURNS]) & 1
 
     @property
     def turn(self):
         """The colour to move, WHITE (True) or BLACK (False), as python-chess's `turn`."""
-        return self.ply & 1 == 0
+        return self.side_to_move == 0
+
+    @property
+    def double_turn(self):
+        """HoneyCombo (fan-rules.md §10): the colour whose turn (now, or next) is
+        a double turn while the Honeycomb is light side up, else None."""
+        owner = int(self._info[INFO_HONEYCOMB])
+        return None if owner < 0 else side_color(owner)
+
+    @property
+    def second_action_due(self):
+        """Whether the side to move is between the two actions of its double turn
+        (HC-4): the TurnString stays until the second is played."""
+        return int(self._info[INFO_PHASE]) == PHASE_SECOND
 
     @property
     def turn_number(self):
-        """The side to move's turn, counting from 1 (the n of White[n])."""
-        return self.ply // 2 + 1
+        """The side to move's turn, counting from 1 (the n of White[n]; TU-2)."""
+        return int(self._info[INFO_TURNS]) // 2 + 1
 
     @property
     def _result_code(self):
@@ -868,7 +897,7 @@ class Board:
 
     def game_string(self):
         plies = self.ply
-        head = f"{self.game_type};{format_game_state(plies, self._result_code)};{format_turn(plies)}"
+        head = f"{self.game_type};{format_game_state(plies, self._result_code)};{format_turn(int(self._info[INFO_TURNS]))}"
         return ";".join([head] + self._move_strings)
 
     # --- Moves -------------------------------------------------------------------
@@ -880,7 +909,7 @@ class Board:
         snapshot of the stacks taken here (so a list kept while the board moves
         on still prints right)."""
         n = generate_moves(self._state, self._buffer)
-        position = (self.ply, self._height.copy(), self._stack.copy(), self._piece_cell.copy(), self._face.copy())
+        position = (self.side_to_move, self._height.copy(), self._stack.copy(), self._piece_cell.copy(), self._face.copy())
         moves = [Move(m) for m in self._buffer[:n].tolist()]
         for move in moves:
             move._position = position
@@ -924,7 +953,7 @@ class Board:
     # --- Notation ------------------------------------------------------------------
     def uhp(self, move):
         """MoveString of a legal move, with MzingaEngine's choice of reference."""
-        return _move_string(self.ply, self._height, self._stack, self._piece_cell, self._face, _as_move(move, "uhp"))
+        return _move_string(self.side_to_move, self._height, self._stack, self._piece_cell, self._face, _as_move(move, "uhp"))
 
     def parse_uhp(self, text):
         """The legal Move a MoveString names, resolved against this position.
@@ -1013,12 +1042,33 @@ class Board:
                     legal = self._legal_of_slot(move_slot(sting))
                     if legal is not None:
                         return Move._named(legal, self.uhp(legal))
+        if parsed.piece == HONEYCOMB_ID:
+            raise IllegalMoveError(self._honeycomb_refusal())
         if PIECE_COLOR[parsed.piece] != side and parsed.controller < 0:
             raise IllegalMoveError(f"{self.name(parsed.piece)} is not yours: only your Tick makes it act "
                                    f"(@{self.name(_TICK_ID[side])}).")
         if parsed.form == FORM_FLIP:
             raise IllegalMoveError(self._flip_refusal(parsed.piece))
         raise IllegalMoveError(f"{format_move_text(parsed, self._face)} is not a legal move here.")
+
+    def _honeycomb_refusal(self):
+        """Why the side to move may not play `nH ~` now (HC-4); the Honeycomb is
+        never the target of anything else (IM-2)."""
+        state = self._state
+        if not state.info[INFO_EXPANSIONS] & EXPANSION_BIT["HoneyCombo"]:
+            return f"There is no Honeycomb in {self.game_type}."
+        if state.info[INFO_HONEYCOMB] == self.side_to_move:
+            return "The Honeycomb is light side up for this double turn of yours: it turns dark again after it."
+        if state.info[INFO_HONEYCOMB] >= 0:
+            owner = ("White", "Black")[int(state.info[INFO_HONEYCOMB])]
+            return f"The Honeycomb is light side up: {owner}'s next turn is a double turn, and it cannot flip again yet."
+        if state.height[ORIGIN] > 1:
+            return "The Honeycomb is covered and cannot flip."
+        if not pieces_may_move(state, self.side_to_move):
+            return "You can't flip the Honeycomb until you've played your Queen Bee."
+        if state.info[INFO_OBLIGED] >= 0:
+            return f"{self.name(int(state.info[INFO_OBLIGED]))} must move away from the Wasp that stung it."
+        return "The Honeycomb never moves and no piece acts on it; its one move is nH ~ (a flip)."
 
     def _flip_refusal(self, piece):
         """Why the side to move's `piece` may not flip now (VN-3), read off the

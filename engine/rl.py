@@ -42,8 +42,10 @@ Frozen for this turn (thrown or stung on the last one, fan-rules.md §3.2); 1 on
 the cell of the piece an S004 Wasp obliged to move away, and on that Wasp's
 (§9.6 `Oblig`); for each colour, 1 everywhere once its Queen has stung (WX-5);
 for each kind a constant plane of its pieces in an S004 Mantis's prison over its
-copies (§9.5). A
-Venom tile is the kind of the face it shows; a piece removed from the game or
+copies (§9.5); for each colour, 1 everywhere while its turn (now or next) is a
+HoneyCombo double turn, and 1 everywhere while its second action is due (§10). A
+Venom tile is the kind of the face it shows, the neutral Honeycomb White's kind
+of its bug (no White piece is one); a piece removed from the game or
 sent back to hand is in no plane (but the hand's).
 Not in it: the turn number beyond what the hands tell, the history (repetitions),
 and a Dragonfly's cargo of the last turn.
@@ -64,7 +66,7 @@ import threading
 import numpy as np
 from numba import njit, typeof
 
-from .rules.board import AWAY_HAND, AWAY_PRISON, copy_position, make_move, new_state, unmake_move
+from .rules.board import AWAY_HAND, AWAY_PRISON, copy_position, make_move, new_state, side_to_move, unmake_move
 from .rules.bugs import CLIMBERS, NUM_BUGS, NUM_PIECES, PIECES_PER_SIDE, PLACE_ON_TOP
 from .rules.constants import (
     BLACK_WINS,
@@ -80,6 +82,12 @@ from .rules.constants import (
     INFO_OBLIGED,
     INFO_OBLIGER,
     INFO_PLY,
+    INFO_TURNS,
+    INFO_EARLIER_FROZEN,
+    INFO_EARLIER_MOVED,
+    INFO_HONEYCOMB,
+    INFO_PHASE,
+    PHASE_SECOND,
     INFO_STINGS_USED,
     INFO_RESULT,
     IN_PROGRESS,
@@ -136,7 +144,9 @@ PLANE_FROZEN = PLANE_LAST + 1
 PLANE_OBLIGED = PLANE_FROZEN + 1  # the piece an S004 Wasp stung, then that Wasp (§9.6)
 PLANE_STINGS_USED = PLANE_OBLIGED + 2  # White's Queen has stung, Black's (WX-5)
 PLANE_PRISON = PLANE_STINGS_USED + 2  # per kind, its pieces in an S004 Mantis's prison over its copies (§9.5)
-NUM_PLANES = PLANE_PRISON + NUM_KINDS
+PLANE_DOUBLE_TURN = PLANE_PRISON + NUM_KINDS  # White's turn is double, Black's (the Honeycomb light side up, §10)
+PLANE_SECOND_ACTION = PLANE_DOUBLE_TURN + 2  # the second action of a double turn is due (HC-4)
+NUM_PLANES = PLANE_SECOND_ACTION + 1
 OBSERVATION_SHAPE = (NUM_PLANES, WINDOW, WINDOW)
 
 # Status codes of the kernels that play an action.
@@ -263,7 +273,7 @@ def _move(s, action, centre, moves):
         return NO_MOVE
     if s.piece_cell[piece] < 0:
         return encode_full(KIND_PLACE, piece, cell, -1, group)
-    if PIECE_COLOR[piece] != (s.info[INFO_PLY] & 1):
+    if PIECE_COLOR[piece] != side_to_move(s):
         return encode(KIND_THROW, piece, cell)
     return encode(KIND_MOVE, piece, cell)
 
@@ -345,7 +355,7 @@ def apply_action_kernel(a, action, moves, checked):
         # stack with room.
         piece, height = move_piece(move), s.height[move_dest(move)]
         on_top = BUG_PLACEMENT[PIECE_BUG[piece]] == PLACE_ON_TOP
-        if (PIECE_COLOR[piece] != (s.info[INFO_PLY] & 1) or not bug_enabled(s, PIECE_BUG[piece])
+        if (PIECE_COLOR[piece] != side_to_move(s) or not bug_enabled(s, PIECE_BUG[piece])
                 or s.away[piece] != AWAY_HAND
                 or (height > 0) != on_top or height >= MAX_HEIGHT - 1):
             return _ILLEGAL
@@ -395,9 +405,10 @@ def observation_into(a, out):
             out[PLANE_HAND + color * NUM_BUGS + bug] = in_hand / BUG_COPIES[bug]
             if jailed:
                 out[PLANE_PRISON + color * NUM_BUGS + bug] = jailed / BUG_COPIES[bug]
-    if s.info[INFO_PLY] & 1:
+    if side_to_move(s):
         out[PLANE_BLACK] = 1.0
-    for plane, info in ((PLANE_LAST, INFO_LAST_MOVED), (PLANE_FROZEN, INFO_FROZEN), (PLANE_OBLIGED, INFO_OBLIGED),
+    for plane, info in ((PLANE_LAST, INFO_LAST_MOVED), (PLANE_LAST, INFO_EARLIER_MOVED), (PLANE_FROZEN, INFO_FROZEN),
+                        (PLANE_FROZEN, INFO_EARLIER_FROZEN), (PLANE_OBLIGED, INFO_OBLIGED),
                         (PLANE_OBLIGED + 1, INFO_OBLIGER)):
         piece = s.info[info]
         if piece >= 0 and s.piece_cell[piece] >= 0:
@@ -407,6 +418,10 @@ def observation_into(a, out):
     for color in range(2):
         if (s.info[INFO_STINGS_USED] >> color) & 1:
             out[PLANE_STINGS_USED + color] = 1.0
+    if s.info[INFO_HONEYCOMB] >= 0:
+        out[PLANE_DOUBLE_TURN + s.info[INFO_HONEYCOMB]] = 1.0
+    if s.info[INFO_PHASE] == PHASE_SECOND:
+        out[PLANE_SECOND_ACTION] = 1.0
 
 
 @njit(cache=True, nogil=True)
@@ -591,7 +606,7 @@ class State:
 
     def current_player(self):
         """The side to move, 0 (White) or 1 (Black)."""
-        return int(self._info[INFO_PLY]) & 1
+        return int(self._info[INFO_TURNS]) & 1
 
     def is_terminal(self):
         return int(self._info[INFO_RESULT]) != IN_PROGRESS

@@ -115,6 +115,16 @@ def colour(piece):
     return piece[0]
 
 
+HONEYCOMB = "nH"  # the neutral Honeycomb tile (fan-rules.md §10)
+NEUTRAL = "n"
+
+
+def untouchable(piece):
+    """fan-rules.md §3.7: never the target of an ability: an uncovered Stink bug
+    (IM-1; the callers look at tops only) and the Honeycomb (IM-2)."""
+    return piece == HONEYCOMB or bug(piece) == STINK_BUG
+
+
 def bug(piece):
     """The bug code of a piece name: wS1 -> S, bDx -> Dx (fan-rules.md §4.1)."""
     return piece[1:].rstrip("0123456789")
@@ -434,7 +444,7 @@ def s004_moth_flight(stacks, start, own):
                 continue
             if not can_climb(stacks, cell, n, height(stacks, cell)):
                 continue
-            if top_colour(stacks, n) == own:
+            if top_colour(stacks, n) in (own, NEUTRAL):  # HC-3: it crosses the Honeycomb, never stops on it
                 crossed.add(n)
                 frontier.append(n)
             else:
@@ -480,7 +490,7 @@ def throw(position, user_cell):
             continue
         if target in position.last or target in position.frozen:
             continue
-        if bug(target) == STINK_BUG:  # §3.7 IM-1: an uncovered Stink bug is never thrown
+        if untouchable(target):  # §3.7: an uncovered Stink bug, the Honeycomb are never thrown
             continue
         lifted = without(stacks, source)
         if not is_connected(lifted):
@@ -512,7 +522,7 @@ def wasp_sting(position, user_cell):
             continue
         if len(position.rules.faces(bug(tile_of(target)))) != 2:  # not a two-faced tile
             continue
-        if target in position.last or target in position.frozen or bug(target) == STINK_BUG:
+        if target in position.last or target in position.frozen or untouchable(target):
             continue
         moves.add((wasp, "~", target))
     return moves
@@ -543,7 +553,7 @@ def centipede_swap(position, user_cell):
                 if t in (a1, user_cell) or not occupied(lifted, t) or not can_climb(lifted, a2, t, height(lifted, a2)):
                     continue
                 target = top(lifted, t)
-                if height(lifted, t) == 1 and target not in position.frozen and bug(target) != STINK_BUG:
+                if height(lifted, t) == 1 and target not in position.frozen and not untouchable(target):
                     moves.add((centipede, "=", target))
     return moves
 
@@ -575,7 +585,7 @@ def killer_kill(position, user_cell):
         target = top(stacks, cell)
         if target is None or height(stacks, cell) != 1 or colour(target) == position.to_move:
             continue
-        if target in position.last or predator_protected(position, cell):
+        if target in position.last or untouchable(target) or predator_protected(position, cell):
             continue
         if can_climb(lifted, user_cell, cell, 0) and is_connected(without(stacks, user_cell, cell)):
             moves.add((killer, "x", target))
@@ -625,7 +635,7 @@ def mantis_capture(position, user_cell):
     moves = set()
     for cell in neighbours(user_cell):
         p = top(position.stacks, cell)
-        if p is None or bug(p) == STINK_BUG:
+        if p is None or untouchable(p):
             continue
         lone = height(position.stacks, cell) == 1
         rest = without(position.stacks, user_cell, *([cell] if lone else []))
@@ -652,7 +662,7 @@ def wasp_oblige(position, user_cell):
     moves = set()
     for cell in neighbours(user_cell):
         stack = position.stacks.get(cell, [])
-        if len(stack) != 1 or colour(stack[0]) == colour(wasp):
+        if len(stack) != 1 or colour(stack[0]) == colour(wasp) or untouchable(stack[0]):
             continue
         victim = stack[0]
         if not position.in_play(colour(victim) + QUEEN):
@@ -672,7 +682,7 @@ def firefly_command(position, user_cell):
     moves = set()
     for cell in neighbours(user_cell):
         t = top(position.stacks, cell)
-        if t is None or colour(t) == side or t in position.frozen:
+        if t is None or colour(t) == side or t in position.frozen or untouchable(t):
             continue
         moves |= {(t, dest) for dest in own_moves(position, cell)}
     return moves
@@ -690,7 +700,7 @@ def queen_sting(position, user_cell):
     moves = set()
     for cell in neighbours(user_cell):
         t = top(position.stacks, cell)
-        if t is None or colour(t) == colour(queen) or bug(t) == QUEEN:
+        if t is None or colour(t) == colour(queen) or bug(t) == QUEEN or untouchable(t):
             continue
         if height(position.stacks, cell) == 1 and not is_connected(without(position.stacks, cell)):
             continue
@@ -720,7 +730,7 @@ def ordinary_placement(position, piece):
     cells = set()
     for cell in empty:
         tops = {top_colour(stacks, n) for n in neighbours(cell)} - {None}
-        if tops == {side}:
+        if tops and tops <= {side, NEUTRAL}:  # HC-3: the Honeycomb is a friendly neighbour for both
             cells.add(cell)
     return cells
 
@@ -754,13 +764,16 @@ def flea_placement(position, piece):
 def guardian_placement(position, piece):
     """fan-rules.md §8 GU-2 (replaces G-5, G-6): only on top of an occupied cell c
     (landing at level h(c)) whose top is the Guardian's colour, and no neighbour
-    of c topped by the other colour. Never a first piece."""
+    of c topped by the other colour. Never a first piece: so onto the Honeycomb
+    (HC-3) only once a piece of its colour is in play [our reading]."""
     stacks = position.stacks
     side = colour(piece)
+    own_in_play = any(colour(p) == side for stack in stacks.values() for p in stack)
     return {
         cell
         for cell in stacks
-        if top_colour(stacks, cell) == side and other(side) not in {top_colour(stacks, n) for n in neighbours(cell)}
+        if (top_colour(stacks, cell) == side or (top_colour(stacks, cell) == NEUTRAL and own_in_play))  # HC-3, GU-2
+        and other(side) not in {top_colour(stacks, n) for n in neighbours(cell)}
     }
 
 
@@ -847,6 +860,8 @@ BUGS = {
     "Vx": Bug("Moth (S004)", 1, "Vx", coloured=(s004_moth_flight,), lends=(), rests_on_top=True),
     "Wx": Bug("Wasp (S004)", 1, "Wx", movements=(wasp_flight,), unlent=(wasp_oblige,),
               placement=away_from_queens_placement),
+    # The neutral Honeycomb (§10): in no hand, never moves, lends nothing, IM-2.
+    "H": Bug("Honeycomb", 0, "HoneyCombo", lends=()),
 }
 QUEEN = "Q"
 BEETLE = "B"
@@ -914,6 +929,8 @@ PIECE_NAME = re.compile(r"^([wb])([a-z])(x?)(\d*)$", re.IGNORECASE)
 def canonical_piece(text):
     """wS1 from any case of it (wS1, WS1, ws1), wDx from wdX (fan-rules.md §4.1:
     two-letter codes end in a lowercase x)."""
+    if text.lower() == HONEYCOMB.lower():
+        return HONEYCOMB
     match = PIECE_NAME.match(text)
     if not match:
         raise ValueError(f"{text!r} is not a piece name")
@@ -1128,10 +1145,15 @@ class Position:
         self.codes = self.rules.codes
         self.venom = "Venom" in self.rules.modules  # tiles with two faces (§6)
         self.pieces = {c: tuple(name for code in self.codes for name in piece_names(c, code)) for c in COLORS}
-        self.stacks = {}
+        self.honeycomb = "HoneyCombo" in self.rules.modules
+        self.stacks = {ORIGIN: [HONEYCOMB]} if self.honeycomb else {}  # HC-1
         self.hand = {c: list(self.pieces[c]) for c in COLORS}
         self.removed = frozenset()  # tiles removed from the game by a Predator (§7), never back
-        self.ply = 0
+        self.ply = 0  # entries played
+        self.turns = 0  # turns completed (§3.4 TU-2): a double turn is one
+        self.light = None  # §10: the colour whose next turn is double while the Honeycomb is light side up
+        self.second = False  # the second action of a double turn is due (HC-4)
+        self.pending = None  # and the statuses its first action made (ST-2): last, frozen, prime, placed, obliged
         self.last = frozenset()  # the pieces the previous turn acted on
         self.frozen = frozenset()  # a subset of last: they may not move, be moved or act
         self.prime = None  # the piece a "where the opponent just acted" rule looks at
@@ -1148,6 +1170,8 @@ class Position:
 
     def is_piece(self, name):
         """`name` names a piece of this game type: a tile by a face it can show."""
+        if name == HONEYCOMB:
+            return self.honeycomb
         tile = tile_of(name)
         return tile in self.pieces[colour(tile)] and bug(name) in self.rules.faces(bug(tile))
 
@@ -1193,7 +1217,7 @@ class Position:
             position.stacks[cell] = stack
         if to_move not in COLORS:
             raise ValueError(f"the side to move is w or b, not {to_move!r}")
-        position.ply = 2 * (turn - 1) + COLORS.index(to_move)
+        position.ply = position.turns = 2 * (turn - 1) + COLORS.index(to_move)
 
         def named(piece):
             return position.current_name(canonical_piece(piece))
@@ -1238,18 +1262,21 @@ class Position:
             self.obliged,
             self.stings_used,
             self.prison,
+            self.light,
+            self.second,
+            self.pending,
             self.result,
         )
 
     # --- Reading the position ---
     @property
     def to_move(self):
-        return COLORS[self.ply % 2]
+        return COLORS[self.turns % 2]
 
     @property
     def turn(self):
         """The side to move's turn number, 1 on its first turn."""
-        return self.ply // 2 + 1
+        return self.turns // 2 + 1
 
     def cell_of(self, piece):
         """The cell of a piece in play, None if it is not; with Venom, either name
@@ -1317,8 +1344,8 @@ class Position:
         cargo = stack[-2]
         if bug(cargo) == DRAGONFLY and colour(cargo) != colour(piece):
             return None
-        if cargo in self.frozen or BUGS[bug(cargo)].always_on_top or bug(cargo) == STINK_BUG:
-            return None  # (IM-1: never the Stink bug; moot, Venom and Dx never meet, GT-3)
+        if cargo in self.frozen or BUGS[bug(cargo)].always_on_top or untouchable(cargo):
+            return None  # (IM-2: never the Honeycomb; IM-1, the Stink bug, is moot: Venom and Dx never meet, GT-3)
         both_lifted = without(self.stacks, source, source)
         if len(stack) == 2 and not is_connected(both_lifted):
             return None
@@ -1332,8 +1359,14 @@ class Position:
         if check and move not in self.legal_moves():
             raise ValueError(f"illegal move {move!r} in {self.game_type} at ply {self.ply}")
         side = self.to_move
+        standing = self.last, self.frozen, self.prime, self.placed, self.obliged
         self.obliged = None  # a status of one turn (§3.2); a Wasp's sting sets it again
-        if move == "pass":
+        if move == (HONEYCOMB, "~"):
+            # HC-4: light side up; its flipper's next turn is double. Last and
+            # Prime: the Honeycomb (§3.2).
+            self.light = side
+            self.last, self.frozen, self.prime, self.placed = frozenset({HONEYCOMB}), frozenset(), HONEYCOMB, None
+        elif move == "pass":
             self.last, self.frozen, self.prime, self.placed = frozenset(), frozenset(), None, None
         elif move[1] == "!":
             # An S004 Wasp's sting (WX-3): `Oblig` and nothing else (§3.2).
@@ -1421,6 +1454,44 @@ class Position:
             self.placed = piece if source is None else None
         self.ply += 1
         self.result = self.outcome()
+        self.end_action(side, move, standing)
+
+    def end_action(self, side, move, standing):
+        """fan-rules.md §10 HC-4, HC-5, §3.2 ST-2: after the first action of a
+        double turn the second is due, the opponent's statuses (`standing`) still
+        apply and this action's wait; after the second the turn's statuses are
+        the union of both, and the Honeycomb is dark again. A pass as the first
+        action spends the double turn."""
+        if self.light != side or move == (HONEYCOMB, "~"):
+            self.turns += 1
+            return
+        mine = self.last, self.frozen, self.prime, self.placed, self.obliged
+        if not self.second and move != "pass" and self.result is None:
+            # The obligation bound the first action only (HC-5).
+            last, frozen, prime, placed, _ = standing
+            self.second, self.pending = True, mine
+            self.last, self.frozen = self.still_in_play(last), self.still_in_play(frozen)
+            self.prime = next(iter(self.still_in_play({prime})), None)
+            self.placed = next(iter(self.still_in_play({placed})), None)
+            self.obliged = None
+            return
+        if self.second:
+            last, frozen, prime, placed, obliged = self.pending
+            self.last = self.still_in_play(last) | self.last
+            self.frozen = self.still_in_play(frozen) | self.frozen
+            if self.prime is None:
+                self.prime = next(iter(self.still_in_play({prime})), None)
+            if self.placed is None:
+                self.placed = next(iter(self.still_in_play({placed})), None)
+            if self.obliged is None and obliged is not None:
+                self.obliged = obliged  # [decision] the turn's last sting obliges
+            self.second, self.pending = False, None
+        self.light = None
+        self.turns += 1
+
+    def still_in_play(self, pieces):
+        """The pieces of `pieces` (None aside) still in play, by their current names."""
+        return frozenset(self.current_name(p) for p in pieces if p is not None and self.in_play(p))
 
     def landing(self, move):
         """Where the mover of `move` ends: (cell, level)."""
@@ -1449,7 +1520,8 @@ class Position:
         obliged = self.obliged_actions()
         if obliged:
             return obliged
-        return canonical_stings(self.placements() | self.movements() | self.flips(), self.to_move)
+        return canonical_stings(self.placements() | self.movements() | self.flips() | self.honeycomb_flip(),
+                                self.to_move)
 
     def obliged_actions(self):
         """fan-rules.md §9.6 WX-4: under an obligation the only legal moves are the
@@ -1506,6 +1578,16 @@ class Position:
                     cells[rule] = rule(self, piece)
                 actions |= {Action("place", piece, (piece, cell)) for cell in cells[rule]}
         return actions
+
+    def honeycomb_flip(self):
+        """fan-rules.md §10 HC-4: `nH ~` while the Honeycomb is dark side up and
+        uncovered and the side's Queen is in play (never the second action of a
+        double turn: the tile is light then)."""
+        if not self.honeycomb or self.light is not None or self.stacks[ORIGIN][-1] != HONEYCOMB:
+            return set()
+        if not self.in_play(self.to_move + QUEEN):
+            return set()
+        return {Action("flip", HONEYCOMB, (HONEYCOMB, "~"))}
 
     def flips(self):
         """fan-rules.md §6.0 VN-3, the flip turn: (tile, "~") for each tile of the
@@ -1627,7 +1709,7 @@ class Position:
             t = top(stacks, cell)
             if t is None or colour(t) == self.to_move or height(stacks, cell) != height(stacks, tick_cell):
                 continue
-            if t in self.frozen or bug(t) == STINK_BUG:
+            if t in self.frozen or untouchable(t):
                 continue
             movements, targeted, abilities = self.powers(cell)
             actions |= {Action("control", tick, (t, dest, "@")) for dest in self.destinations(cell, movements, targeted)}

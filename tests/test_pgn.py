@@ -177,3 +177,13 @@ def test_s004_games_are_recorded_and_replay():
     text = str(Game.from_board(board))
     assert all(mark in text for mark in (" !", " x", " @")), text
     assert read_game(io.StringIO(text)).board().game_string() == board.game_string()
+
+
+def test_a_honeycomb_game_is_recorded_and_replays():
+    """EX-H2's double turn, its flip `nH ~` and both of its entries, read back."""
+    board = Board.from_game_string("Base+HoneyCombo;InProgress;White[4];wA1 nH-;bA1 -nH;wQ wA1-;bQ -bA1;nH ~;"
+                                   "bG1 -bQ;wG1 wQ-")
+    board.push_uhp("wG2 wG1-")
+    text = str(Game.from_board(board))
+    assert " nH ~" in text
+    assert read_game(io.StringIO(text)).board().game_string() == board.game_string()

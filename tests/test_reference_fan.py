@@ -42,6 +42,7 @@ SPEC_PERFT = {
     "Base+Wx": (5, 150, 2520, 42336),
     "Base+Fx": (5, 150, 2520, 42336),
     "Base+Nx": (5, 150, 2610, 45414),
+    "Base+HoneyCombo": (24, 768, 19200, 408000),  # EX-H1
 }
 ALL_FAN = "Base+MLP+Guardians+Dx+E+J"
 
@@ -83,7 +84,6 @@ def test_game_type_prints_canonical(text, canonical):
     ("Base+E(V2)", "E has no variant"),
     ("Base+M(V2)", "unknown token"),
     ("Base+Predators(MantisEver)", r"variant Predators\(MantisEver\) is not implemented"),
-    ("Base+HoneyCombo", "HoneyCombo is not implemented"),
     ("Base+Swarm", "Swarm is not implemented"),
     ("Base+Venom+venom", "Venom is repeated"),
     ("Base+Venom+Fx", "Venom and Fx are two versions of the Firefly"),
@@ -503,8 +503,12 @@ PREDATOR_TYPES = ["Base+MLP+Predators+Guardians+Dx+E+J", "Base+LP+Venom+Predator
 # commands meet (EX-ID1), with the Wasp and the Mosquito, and every S004 bug together.
 S004_TYPES = ["Base+M+Vx", "Base+M+Venom+Vx", "Base+MLP+Predators+Dx+E+J+Vx", "Base+P+Fx", "Base+MP+Fx+Wx",
               "Base+MLP+Predators+Dx+E+Fx+J+Vx+Wx", "Base+M+Nx", "Base+MLP+Guardians+Dx+E+Fx+J+Nx+Wx"]
+# The Honeycomb with the official bugs, with the Guardians placed on it, with the S004
+# Wasp's obligation binding a double turn's first action, and with the S004 Moth that
+# crosses it and the Mantis that takes pieces beside it.
+HONEYCOMB_TYPES = ["Base+MLP+HoneyCombo", "Base+Guardians+HoneyCombo", "Base+P+HoneyCombo+Wx", "Base+HoneyCombo+Nx+Vx"]
 COMBINATIONS = [ALL_FAN, "Base+Guardians+Dx+E+J", "Base+M+E", "Base+M+J", "Base+M+Dx", "Base+P+Dx", *VENOM_TYPES,
-                *PREDATOR_TYPES, *S004_TYPES]
+                *PREDATOR_TYPES, *S004_TYPES, *HONEYCOMB_TYPES]
 
 # The mid-game rows of the table: (game type, seed of `midgame`, deepest depth). Every game
 # type of the table has one to depth 4, at a seed picked for the reference's cost: it spends
@@ -535,6 +539,10 @@ MIDGAME_ROWS = [
     ("Base+P+Fx", 4, 4), ("Base+MP+Fx+Wx", 5, 3), ("Base+MP+Fx+Wx", 7, 3),
     # The S004 Mantis: seeds with a removal among the first moves.
     ("Base+Nx", 0, 4), ("Base+Nx", 8, 3), ("Base+M+Nx", 7, 4), ("Base+M+Nx", 1, 3),
+    # HoneyCombo: seeds with the Honeycomb light side up, or between the two actions of
+    # a double turn (Base+MLP+HoneyCombo 0 and 3, Base+P+HoneyCombo+Wx 0).
+    ("Base+HoneyCombo", 2, 4), ("Base+HoneyCombo", 4, 3), ("Base+MLP+HoneyCombo", 3, 4),
+    ("Base+MLP+HoneyCombo", 0, 3), ("Base+P+HoneyCombo+Wx", 0, 3), ("Base+P+HoneyCombo+Wx", 3, 4),
 ]
 
 

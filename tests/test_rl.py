@@ -22,7 +22,9 @@ from engine.rl import (
     PLANE_BLACK,
     PLANE_FROZEN,
     PLANE_OBLIGED,
+    PLANE_DOUBLE_TURN,
     PLANE_PRISON,
+    PLANE_SECOND_ACTION,
     PLANE_STINGS_USED,
     PLANE_LAST,
     WINDOW,
@@ -234,7 +236,7 @@ def test_the_observation_keeps_the_order_of_stacks():
     assert enabled.tolist() == [1, 1, 1, 1, 1, 0, 0, 0]
     black_to_move, last, frozen = planes[PLANE_BLACK], planes[PLANE_LAST], planes[PLANE_FROZEN]
     assert black_to_move.all() and last.sum() == 1 and last[y, x] == 1  # wB1 moved last
-    assert frozen.sum() == 0 and PLANE_PRISON + NUM_KINDS == OBSERVATION_SHAPE[0]
+    assert frozen.sum() == 0 and PLANE_SECOND_ACTION + 1 == OBSERVATION_SHAPE[0]
 
 
 def test_the_observation_shows_a_stung_tile_by_its_new_face_and_frozen():
@@ -286,6 +288,23 @@ def test_the_observation_shows_prisoners():
     assert planes[PLANE_PRISON + spider].all() and planes[PLANE_PRISON + spider, 0, 0] == 0.5
     assert planes[LEVELS * NUM_KINDS + spider, 0, 0] == 0.5  # bS2 in hand
     assert planes[PLANE_PRISON:].sum() == 0.5 * WINDOW_CELLS
+
+
+def test_the_observation_shows_the_honeycomb_and_the_double_turn():
+    """EX-H2: White between the two actions of its double turn; the Honeycomb on
+    the origin in White's plane of its bug, and its flip an action of its own."""
+    board = Board.from_game_string("Base+HoneyCombo;InProgress;White[4];wA1 nH-;bA1 -nH;wQ wA1-;bQ -bA1;nH ~;"
+                                   "bG1 -bQ;wG1 wQ-")
+    state = State.from_board(board)
+    planes = state.observation_tensor()
+    assert planes[PLANE_DOUBLE_TURN].all() and not planes[PLANE_DOUBLE_TURN + 1].any()
+    assert planes[PLANE_SECOND_ACTION].all() and state.current_player() == 0
+    assert planes[BUG_OF_LETTER["H"]].sum() == 1  # the Honeycomb, at level 0
+    board.push_uhp("wG2 wG1-")
+    planes = State.from_board(board).observation_tensor()
+    assert not planes[PLANE_DOUBLE_TURN:].any() and State.from_board(board).current_player() == 1
+    flip = State.from_board(board).move_to_action(board.parse_uhp("nH ~"))
+    assert flip in State.from_board(board).legal_actions()
 
 
 def test_playouts_are_deterministic_leave_the_state_and_run_in_threads():

@@ -523,3 +523,23 @@ def test_any_position_of_a_random_venom_game_shows_each_face(game_type, seed, pl
             assert ("back" in element.get("class").split()) == board.shows_back(piece)
     removed = sorted(PIECE_NAMES[p] for p in range(NUM_PIECES) if board.is_removed(p))
     assert sorted(e.get("data-removed") for e in classed(root, "removed")) == removed
+
+
+# --- HoneyCombo (issue 27, item 7) --------------------------------------------------------
+def test_the_honeycomb_is_neutral_and_light_side_up_while_a_double_turn_is_due():
+    """EX-H2's game before and after `nH ~`: the Honeycomb is drawn in its own colour,
+    light while a turn is double, and the status line says whose turn it is."""
+    from engine.io.svg import FILL, HONEYCOMB_LIGHT
+
+    board = Board.from_game_string("Base+HoneyCombo;InProgress;White[3];wA1 nH-;bA1 -nH;wQ wA1-;bQ -bA1")
+    (tile,) = elements(parse(board), "data-piece", "nH")
+    assert "neutral" in tile.get("class") and tile.find(SVG + "polygon").get("fill") == FILL[2]
+    assert "dark side up" in tile.find(SVG + "title").text
+    board.push_uhp("nH ~")
+    (tile,) = elements(parse(board), "data-piece", "nH")
+    assert tile.find(SVG + "polygon").get("fill") == HONEYCOMB_LIGHT
+    assert "light side up: White's turn is a double turn" in tile.find(SVG + "title").text
+    assert str(board).splitlines()[0].endswith("Black to move; White's next turn is a double turn")
+    board.push_uhp("bG1 -bQ")
+    board.push_uhp("wG1 wQ-")
+    assert str(board).splitlines()[0].endswith("White to move; the second action of its double turn")

@@ -126,7 +126,7 @@ def test_piece_names_round_trip(piece):
 def test_venom_faces_are_the_backs_of_the_official_tiles():
     """A face row (fan-rules.md §6.0) has no copies of its own: it is the back of
     exactly one row with copies, and its name is that row's with its letter."""
-    faces = [bug for bug in BUGS if bug.copies == 0]
+    faces = [bug for bug in BUGS if bug.copies == 0 and not bug.flags & bugs.NEUTRAL]
     assert faces and all(bug.expansion == "Venom" for bug in faces)
     for face in faces:
         fronts = [bug for bug in BUGS if bug.back == face.letter]
@@ -167,18 +167,22 @@ def test_the_table_is_consistent():
     assert len(set(letters)) == NUM_BUGS and all(x[0].isupper() and x[1:] in ("", "x") for x in letters)
     assert len({bug.name for bug in BUGS}) == NUM_BUGS
     assert sum(1 for bug in BUGS if bug.flags & bugs.ROYAL) == 1
-    assert all(bug.copies >= 1 or any(front.back == bug.letter for front in BUGS) for bug in BUGS)
-    assert len(PIECES) == NUM_PIECES == 2 * sum(bug.copies for bug in BUGS)
-    assert len(set(PIECE_NAMES)) == NUM_PIECES
-    assert bugs.QUEEN_ID == tuple(PIECE_NAMES.index(c + BUGS[bugs.QUEEN].letter) for c in COLOR_LETTERS)
+    neutral = [bug for bug in BUGS if bug.flags & bugs.NEUTRAL]  # one piece each, no side's (the Honeycomb)
+    assert all(bug.copies >= 1 or any(front.back == bug.letter for front in BUGS) for bug in BUGS if bug not in neutral)
+    assert all(bug.copies == 0 for bug in neutral)
+    assert len(PIECES) == NUM_PIECES == 2 * sum(bug.copies for bug in BUGS) + len(neutral)
+    assert len(set(PIECE_NAMES)) == NUM_PIECES and PIECE_NAMES[bugs.HONEYCOMB_ID] == "nH"
+    assert bugs.QUEEN_ID == tuple(PIECE_NAMES.index(c + BUGS[bugs.QUEEN].letter) for c in "wb")
 
 
 @pytest.mark.parametrize("bug", BUGS, ids=row_id)
 def test_movement_bits_name_known_kernels(bug):
     """Each movement bit of a row is one of MOVEMENT_NAMES, and each name is a
     kernel of movegen.py; abilities and flags are known bits too."""
-    # The Centipede moves by its swap only, the Mantis never (N-1): it preys.
-    assert bug.movement or bug.abilities & (bugs.SWAP | bugs.PREY_ON_PLACED), "every bug acts somehow"
+    # The Centipede moves by its swap only, the Mantis never (N-1): it preys; the
+    # Honeycomb never moves, and is flipped by either side (HC-4).
+    assert bug.movement or bug.abilities & (bugs.SWAP | bugs.PREY_ON_PLACED) or bug.flags & bugs.NEUTRAL, \
+        "every bug acts somehow"
     known = 0
     for bit, name in MOVEMENT_NAMES.items():
         assert bit & (bit - 1) == 0, f"{name} is one bit"
@@ -188,7 +192,8 @@ def test_movement_bits_name_known_kernels(bug):
     assert len(set(MOVEMENT_NAMES.values())) == len(MOVEMENT_NAMES)
     assert bug.movement & ~known == 0, f"{bug.name} has an unknown movement bit"
     assert bug.abilities & ~(bugs.LENT_ABILITIES | bugs.CONTROL | bugs.COMMAND | bugs.OBLIGE) == 0
-    assert bug.flags & ~(bugs.ROYAL | bugs.RESTS_ON_TOP | bugs.COPIES_NEIGHBOURS | bugs.LOCKS | bugs.IMMUNE) == 0
+    assert bug.flags & ~(bugs.ROYAL | bugs.RESTS_ON_TOP | bugs.COPIES_NEIGHBOURS | bugs.LOCKS | bugs.IMMUNE
+                         | bugs.SHIELDS | bugs.NEUTRAL) == 0
 
 
 # --- Game types and capabilities ------------------------------------------------------

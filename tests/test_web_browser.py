@@ -519,3 +519,33 @@ def test_a_tick_controls_an_enemy_piece_from_the_board(tab):
     tab.settle()
     marks = tab.page.get_attribute('#board g.piece[data-piece="wQ"]', "data-marks")
     assert marks == "controlled" and tab.errors == []
+
+
+# Base+HoneyCombo: both Queens in play, the Honeycomb dark and uncovered.
+HONEYCOMB = r"Base+HoneyCombo;InProgress;White[3];wA1 nH-;bA1 -nH;wQ wA1-;bQ -bA1"
+
+
+def test_a_honeycomb_flip_and_a_double_turn_from_the_board(tab):
+    """Issue 27, item 7: the Honeycomb's flip is a button on it; the picture draws it
+    light side up and the status line says whose turn is double; both actions of the
+    double turn are played by clicks, the TurnString staying until the second."""
+    tab.load(HONEYCOMB)
+    tab.settle(HONEYCOMB)
+    assert _buttons_of(tab, "nH") == [["nH ~", "flip: nH ~"]]
+    tab.page.click('#piece-actions button[data-move="nH ~"]')
+    tab.settle()
+    assert "White's next turn is a double turn" in tab.page.inner_text("#status")
+    assert "light side up" in tab.page.text_content('#board g.piece[data-piece="nH"] title')
+    def place():
+        tab.click_action(next(a for a in tab.game.actions() if a["kind"] == "place"))
+        tab.settle()
+
+    place()  # Black's turn
+    assert tab.page.inner_text("#status").endswith("White to move; a double turn")
+    place()  # White's first action
+    assert tab.page.inner_text("#status").endswith("White to move; the second action of its double turn")
+    assert tab.game.board.game_string().split(";")[2] == "White[4]"
+    place()  # and its second
+    assert tab.game.board.game_string().split(";")[2] == "Black[4]"
+    assert "dark side up" in tab.page.text_content('#board g.piece[data-piece="nH"] title')
+    assert tab.errors == []

@@ -78,13 +78,26 @@ def hand_by_bug(board, color):
 
 def status_line(board):
     """The game type, the turn, and who is to move or how the game ended."""
-    head = f"{board.game_type}, turn {board.ply // 2 + 1}"
+    head = f"{board.game_type}, turn {board.turn_number}"
     outcome = board.outcome()
     if outcome is None:
-        return f"{head}: {COLOR_NAMES[board.side_to_move]} to move"
+        double = double_turn_text(board)
+        return f"{head}: {COLOR_NAMES[board.side_to_move]} to move" + (f"; {double}" if double else "")
     if outcome.winner is None:
         return f"{head}: draw ({outcome.termination})"
     return f"{head}: {COLOR_NAMES[side_index(outcome.winner)]} wins ({outcome.termination})"
+
+
+def double_turn_text(board):
+    """HoneyCombo (§10): what the light Honeycomb means now, or None."""
+    owner = board.double_turn
+    if owner is None:
+        return None
+    if board.second_action_due:
+        return "the second action of its double turn"
+    if side_index(owner) == board.side_to_move:
+        return "a double turn"
+    return f"{COLOR_NAMES[side_index(owner)]}'s next turn is a double turn"
 
 
 def cell_label(board, pile):

@@ -37,9 +37,10 @@ __all__ = ["board_svg", "pv_arrows"]
 
 SQRT3 = math.sqrt(3)
 
-FILL = ("#f6f1e3", "#262626")  # by colour, WHITE then BLACK
-OUTLINE = ("#262626", "#b3b3b3")  # contrasting with the fill
-INK = ("#262626", "#ededed")  # small text on a piece of that colour
+FILL = ("#f6f1e3", "#262626", "#b07d12")  # by colour, WHITE, BLACK, then the neutral Honeycomb's (dark side)
+OUTLINE = ("#262626", "#b3b3b3", "#5c3d00")  # contrasting with the fill
+INK = ("#262626", "#ededed", "#fff4d6")  # small text on a piece of that colour
+HONEYCOMB_LIGHT = "#f4d27a"  # the Honeycomb light side up (§10): a double turn to come
 BACKGROUND = "#fcfbf7"
 EMPTY_OUTLINE = "#d6d3c9"
 HIGHLIGHT = "#2f9e44"
@@ -81,7 +82,9 @@ def _readable(hex_colour, background):
     return "#" + "".join(f"{round(c * 255):02x}" for c in mixed)
 
 
-_LETTER_INK = {(bug.letter, color): _readable(bug.colour, FILL[color]) for bug in BUGS for color in (WHITE, BLACK)}
+_LETTER_INK = {(bug.letter, color): _readable(bug.colour, FILL[color]) for bug in BUGS for color in range(len(FILL))}
+NEUTRAL = 2  # PIECES' colour of the Honeycomb
+HONEYCOMB_LIGHT_INK = _readable(next(bug.colour for bug in BUGS if bug.letter == "H"), HONEYCOMB_LIGHT)
 
 
 def bug_color(letter, color=WHITE):
@@ -114,6 +117,12 @@ def _place_text(place):
 
 def _title(board, piece):
     color, bug, _ = PIECES[piece]
+    if color == NEUTRAL:
+        owner = board.double_turn
+        if owner is None:
+            return f"{board.name(piece)}: the neutral Honeycomb, dark side up"
+        return (f"{board.name(piece)}: the neutral Honeycomb, light side up: "
+                f"{COLOR_NAMES[side_index(owner)]}'s turn is a double turn")
     title = f"{board.name(piece)}: {COLOR_NAMES[color]} {BUGS[board.face_bug(piece)].name}"
     if board.shows_back(piece):
         title += f", the back of its {BUGS[bug].name} tile"
@@ -211,7 +220,10 @@ def _piece(layout, board, place, pile, marks):
     letter = BUGS[board.face_bug(top)].letter
     title = _title(board, top) + (f", on top of a stack of {len(pile)}" if len(pile) > 1 else "")
     title += "".join(f"; {text}" for _, text in marks)
-    side = COLOR_NAMES[color].lower()
+    side = COLOR_NAMES[color].lower() if color != NEUTRAL else "neutral"
+    light = color == NEUTRAL and board.double_turn is not None
+    fill = HONEYCOMB_LIGHT if light else FILL[color]
+    letter_ink = HONEYCOMB_LIGHT_INK if light else bug_color(letter, color)
     back = board.shows_back(top)
     face = f' data-face="{board.name(top)}"' if back else ""
     parts = [
@@ -219,7 +231,7 @@ def _piece(layout, board, place, pile, marks):
         f'data-cell="{_place_text(place)}" data-height="{len(pile)}"'
         + (f' data-marks="{" ".join(kind for kind, _ in marks)}"' if marks else "") + ">",
         f"<title>{escape(title)}</title>",
-        f'<polygon points="{_hexagon(x, y, s * 0.94)}" fill="{FILL[color]}" stroke="{OUTLINE[color]}" '
+        f'<polygon points="{_hexagon(x, y, s * 0.94)}" fill="{fill}" stroke="{OUTLINE[color]}" '
         f'stroke-width="{_num(s * 0.06)}" stroke-linejoin="round"/>',
     ]
     if back:  # the back of a tile: unmistakable at a glance, whatever the bug
@@ -230,7 +242,7 @@ def _piece(layout, board, place, pile, marks):
     number = f'<tspan font-size="{_num(s * 0.34)}" fill="{INK[color]}">{copy}</tspan>' if copy else ""
     parts.append(
         f'<text x="{_num(x)}" y="{_num(y - s * 0.04)}" font-size="{_num(s * 0.62)}" font-weight="bold" '
-        f'fill="{bug_color(letter, color)}" text-anchor="middle" dominant-baseline="central">'
+        f'fill="{letter_ink}" text-anchor="middle" dominant-baseline="central">'
         f"{letter}{number}</text>"
     )
     for index, (kind, _) in enumerate(marks):  # down the left side, opposite the height badge

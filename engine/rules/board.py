@@ -12,7 +12,7 @@ through moves.py, and make/unmake dispatch on their kind.
 import numpy as np
 from numba import njit
 
-from .bugs import BUG_OF_LETTER, EXPANSION_BIT, FAN_BITS, NUM_PIECES, PIECES_PER_SIDE, QUEEN_ID, ROYAL
+from .bugs import BUG_OF_LETTER, EXPANSION_BIT, FAN_BITS, HONEYCOMB_ID, NUM_PIECES, PIECES_PER_SIDE, QUEEN_ID, ROYAL
 from .constants import (
     BLACK_WINS,
     DRAW,
@@ -21,12 +21,18 @@ from .constants import (
     INFO_EXPANSIONS,
     INFO_FLAGS,
     INFO_KEY,
+    INFO_EARLIER_CARRIED,
+    INFO_EARLIER_FROZEN,
+    INFO_EARLIER_MOVED,
     INFO_FROZEN,
+    INFO_HONEYCOMB,
     INFO_INITIAL,
     INFO_LAST_CARRIED,
     INFO_LAST_MOVED,
     INFO_OBLIGED,
     INFO_OBLIGER,
+    INFO_PENDING,
+    INFO_PHASE,
     INFO_PLACEABLE,
     INFO_PLACED,
     INFO_PLY,
@@ -37,6 +43,10 @@ from .constants import (
     INFO_STAMP,
     INFO_STATUSES,
     INFO_STINGS_USED,
+    INFO_TURNS,
+    INFO_DOUBLE_TURN,
+    INFO_DOUBLE_TURN_SIZE,
+    INFO_EARLIER_END,
     MAX_HEIGHT,
     MAX_PLIES,
     BUG_BACKS,
@@ -44,6 +54,10 @@ from .constants import (
     PIECE_BUG,
     PIECE_COLOR,
     PIECE_KIND,
+    PHASE_SECOND,
+    PHASE_TURN,
+    TOP_COLOR,
+    UNDO_DOUBLE_TURN,
     UNDO_FACES,
     UNDO_FREED,
     UNDO_FROM,
@@ -54,18 +68,22 @@ from .constants import (
     WHITE_WINS,
     WORK_SIZE,
     ZOBRIST_CARRIED,
+    ZOBRIST_EARLIER,
     ZOBRIST_FROZEN,
+    ZOBRIST_HONEYCOMB,
     ZOBRIST_IMPRISONED,
     ZOBRIST_LAST_MOVED,
     ZOBRIST_LEVEL,
     ZOBRIST_PIECE,
     ZOBRIST_PLACED,
     ZOBRIST_OBLIGED,
+    ZOBRIST_PENDING,
     ZOBRIST_REMOVED,
+    ZOBRIST_SECOND,
     ZOBRIST_SIDE,
     ZOBRIST_STINGS_USED,
 )
-from .hexgrid import NUM_CELLS, NUM_DIRECTIONS, OPPOSITE, is_surrounded, neighbor, set_occupied
+from .hexgrid import NUM_CELLS, NUM_DIRECTIONS, OPPOSITE, ORIGIN, is_surrounded, neighbor, set_occupied
 from .moves import (
     KIND_CONTROL,
     KIND_FLIP,
@@ -89,6 +107,7 @@ from .moves import (
 )
 
 GUARDIANS = EXPANSION_BIT["Guardians"]
+HONEYCOMBO = EXPANSION_BIT["HoneyCombo"]
 S004_MANTIS = EXPANSION_BIT["Nx"]
 MANTIS = BUG_OF_LETTER["Nx"]
 
@@ -142,6 +161,9 @@ def new_state(expansions=0, flags=0):
     s.zobrist_piece[:] = ZOBRIST_PIECE
     s.zobrist_last[:] = ZOBRIST_LAST_MOVED
     s.zobrist_carried[:] = ZOBRIST_CARRIED
+    if expansions & HONEYCOMBO:  # HC-1: the Honeycomb lies on the origin from the start
+        put_piece(s, HONEYCOMB_ID, ORIGIN)
+        s.info[INFO_KEY] = piece_key(s, HONEYCOMB_ID, ORIGIN, 0)
     return s
 
 
@@ -181,6 +203,21 @@ def copy_position(dst, src):
     dst.info[INFO_STAMP] = stamp
     plies = src.info[INFO_PLY]
     dst.undo[:plies] = src.undo[:plies]
+
+
+@njit(cache=True, nogil=True)
+def side_to_move(s):
+    """The side to act: 0 White, 1 Black (TU-2; in a double turn both of its
+    entries are one side's)."""
+    return s.info[INFO_TURNS] & 1
+
+
+@njit(cache=True, nogil=True)
+def turn_number(s, side):
+    """`side`'s turn number now, or on its next turn if the other side is to
+    act: 1 + the turns it has completed (TU-2)."""
+    turns = s.info[INFO_TURNS]
+    return (turns + ((side - turns) & 1)) // 2 + 1
 
 
 @njit(cache=True, nogil=True)
@@ -237,21 +274,42 @@ def _last_moved_cell_index(s, piece):
 
 
 @njit(cache=True, nogil=True)
-def status_key(s):
-    """The part of the key that the statuses of the previous ply make (`Last`,
-    `Frozen`, `Placed`, `Oblig`): the cells of the pieces in `Last`, each the top
-    of its cell or the one under it (a Dragonfly's cargo). `Frozen` is one of
-    them, the only one a ply that freezes has."""
-    part = s.zobrist_last[_last_moved_cell_index(s, s.info[INFO_LAST_MOVED])]
-    carried = s.info[INFO_LAST_CARRIED]
+def _statuses_key(s, at):
+    """The key of one action's statuses, laid out in info[at:] as from
+    INFO_LAST_MOVED: the cells of the pieces in `Last`, each the top of its cell
+    or the one under it (a Dragonfly's cargo); `Frozen` is one of them, the only
+    one an action that freezes has; `Placed`; `Oblig`."""
+    info = s.info
+    part = s.zobrist_last[_last_moved_cell_index(s, info[at])]
+    carried = info[at + INFO_LAST_CARRIED - INFO_LAST_MOVED]
     if carried >= 0:
         part ^= s.zobrist_carried[s.piece_cell[carried]]
-    if s.info[INFO_FROZEN] >= 0:
+    if info[at + INFO_FROZEN - INFO_LAST_MOVED] >= 0:
         part ^= ZOBRIST_FROZEN
-    if s.info[INFO_PLACED] >= 0:
+    if info[at + INFO_PLACED - INFO_LAST_MOVED] >= 0:
         part ^= ZOBRIST_PLACED
-    if s.info[INFO_OBLIGED] >= 0:
-        part ^= ZOBRIST_OBLIGED[s.info[INFO_OBLIGED]]
+    obliged = info[at + INFO_OBLIGED - INFO_LAST_MOVED]
+    if obliged >= 0:
+        part ^= ZOBRIST_OBLIGED[obliged]
+    return part
+
+
+@njit(cache=True, nogil=True)
+def status_key(s):
+    """The part of the key that the statuses make (§3.2): the previous turn's,
+    and in a HoneyCombo double turn those of its first action (ST-2), the
+    second action being due and the statuses its first action made so far."""
+    part = _statuses_key(s, INFO_LAST_MOVED)
+    if s.info[INFO_EXPANSIONS] & HONEYCOMBO == 0:
+        return part
+    earlier = s.zobrist_last[_last_moved_cell_index(s, s.info[INFO_EARLIER_MOVED])]
+    if s.info[INFO_EARLIER_CARRIED] >= 0:
+        earlier ^= s.zobrist_carried[s.piece_cell[s.info[INFO_EARLIER_CARRIED]]]
+    if s.info[INFO_EARLIER_FROZEN] >= 0:
+        earlier ^= ZOBRIST_FROZEN
+    part ^= earlier * ZOBRIST_EARLIER
+    if s.info[INFO_PHASE] == PHASE_SECOND:
+        part ^= ZOBRIST_SECOND ^ _statuses_key(s, INFO_PENDING) * ZOBRIST_PENDING
     return part
 
 
@@ -278,7 +336,10 @@ def repetitions(s, most):
     placement adds a piece for good."""
     key = position_key(s)
     count = 0
-    for p in range(s.info[INFO_PLY] - 2, s.info[INFO_REVERSIBLE_FROM] - 1, -2):
+    # The same side moves two plies back, but for the double turns of HoneyCombo,
+    # whose keys hold the side and the phase.
+    step = 1 if s.info[INFO_EXPANSIONS] & HONEYCOMBO else 2
+    for p in range(s.info[INFO_PLY] - step, s.info[INFO_REVERSIBLE_FROM] - 1, -step):
         if s.undo[p, UNDO_POSITION_KEY] == key:
             count += 1
             if count >= most:
@@ -326,9 +387,9 @@ def _push_piece(s, piece, cell):
     if h == 0:
         _count_placeable(s, cell, -1)  # occupied from now on
         set_occupied(s.around, cell, True)
-        _set_top_color(s, cell, -1, PIECE_COLOR[piece])
+        _set_top_color(s, cell, -1, TOP_COLOR[piece])
     else:
-        _set_top_color(s, cell, PIECE_COLOR[s.stack[cell, h - 1]], PIECE_COLOR[piece])
+        _set_top_color(s, cell, TOP_COLOR[s.stack[cell, h - 1]], TOP_COLOR[piece])
     s.stack[cell, h] = piece
     s.height[cell] = h + 1
     s.piece_cell[piece] = cell
@@ -346,10 +407,10 @@ def _pop_piece(s, cell):
     s.height[cell] = h
     if h == 0:
         set_occupied(s.around, cell, False)
-        _set_top_color(s, cell, PIECE_COLOR[piece], -1)
+        _set_top_color(s, cell, TOP_COLOR[piece], -1)
         _count_placeable(s, cell, 1)  # empty again
     else:
-        _set_top_color(s, cell, PIECE_COLOR[piece], PIECE_COLOR[s.stack[cell, h - 1]])
+        _set_top_color(s, cell, TOP_COLOR[piece], TOP_COLOR[s.stack[cell, h - 1]])
     return piece_key(s, piece, cell, h)
 
 
@@ -447,10 +508,16 @@ def _turn_over(s, piece):
 
 @njit(cache=True, nogil=True)
 def _apply_flip(s, move, record):
-    """The owner turns its tile over: it is `Last` (fan-rules.md VN-3, §3.2)."""
+    """The owner turns its tile over: it is `Last` (fan-rules.md VN-3, §3.2).
+    The Honeycomb turns light side up for the side to move, whose next turn is
+    double (HC-4); it is `Last` and Prime."""
     piece = move_piece(move)
     record[UNDO_FROM] = move_dest(move)
     s.info[INFO_LAST_MOVED] = piece
+    if piece == HONEYCOMB_ID:
+        side = side_to_move(s)
+        s.info[INFO_HONEYCOMB] = side
+        return ZOBRIST_HONEYCOMB[side] ^ s.zobrist_last[move_dest(move)]
     return _turn_over(s, piece) ^ s.zobrist_last[move_dest(move)]
 
 
@@ -600,6 +667,57 @@ def _undo_remove(s, move, record):
 
 
 @njit(cache=True, nogil=True)
+def _double_turn(s, record, spent):
+    """After an entry of a HoneyCombo double turn (HC-4, HC-5, ST-2). After the
+    first action (unless it passed, `spent`, or ended the game) the second is
+    due: the first's statuses wait in INFO_PENDING and the opponent's previous
+    turn's apply again (its obligation bound the first action only). After the
+    second the turn's statuses are both actions' (pieces no longer in play
+    dropped): `Prime` the second's if it has one, `Placed` the last placement,
+    `Oblig` the last sting's [our reading]; the Honeycomb turns dark and the
+    other side is to move."""
+    info = s.info
+    # The key holds this action's statuses only: make_move took out the rest.
+    key = info[INFO_KEY] ^ _statuses_key(s, INFO_LAST_MOVED)
+    pending = INFO_PENDING - INFO_LAST_MOVED
+    if info[INFO_PHASE] != PHASE_SECOND and not spent:
+        for i in range(INFO_STATUSES):
+            info[pending + i] = info[i]
+            info[i] = _in_play_or_none(s, record[UNDO_INFO + i])
+        for i in range(INFO_EARLIER_MOVED, INFO_EARLIER_END):
+            info[i] = _in_play_or_none(s, record[UNDO_DOUBLE_TURN + i - INFO_DOUBLE_TURN])
+        info[INFO_OBLIGED] = info[INFO_OBLIGER] = -1
+        info[INFO_PHASE] = PHASE_SECOND
+        info[INFO_KEY] = key ^ status_key(s)
+        return
+    if info[INFO_PHASE] == PHASE_SECOND:
+        moved = _in_play_or_none(s, info[pending + INFO_LAST_MOVED])
+        carried = _in_play_or_none(s, info[pending + INFO_LAST_CARRIED])
+        frozen = _in_play_or_none(s, info[pending + INFO_FROZEN])
+        if info[INFO_LAST_MOVED] < 0:
+            info[INFO_LAST_MOVED], info[INFO_LAST_CARRIED], info[INFO_FROZEN] = moved, carried, frozen
+        else:
+            info[INFO_EARLIER_MOVED], info[INFO_EARLIER_CARRIED], info[INFO_EARLIER_FROZEN] = moved, carried, frozen
+        if info[INFO_PLACED] < 0:
+            info[INFO_PLACED] = _in_play_or_none(s, info[pending + INFO_PLACED])
+        if info[INFO_OBLIGED] < 0:
+            info[INFO_OBLIGED] = info[pending + INFO_OBLIGED]
+            info[INFO_OBLIGER] = info[pending + INFO_OBLIGER]
+        for i in range(INFO_STATUSES):
+            info[pending + i] = -1
+        info[INFO_PHASE] = PHASE_TURN
+    key ^= ZOBRIST_HONEYCOMB[info[INFO_HONEYCOMB]]
+    info[INFO_HONEYCOMB] = -1
+    info[INFO_TURNS] += 1
+    info[INFO_KEY] = key ^ status_key(s) ^ ZOBRIST_SIDE
+
+
+@njit(cache=True, nogil=True)
+def _in_play_or_none(s, piece):
+    return piece if piece >= 0 and s.piece_cell[piece] >= 0 else -1
+
+
+@njit(cache=True, nogil=True)
 def make_move(s, move):
     """Play `move` (assumed legal) in place and push its undo record.
 
@@ -616,9 +734,16 @@ def make_move(s, move):
     record[UNDO_POSITION_KEY] = position_key(s)
     for i in range(INFO_SAVED):
         record[UNDO_INFO + i] = info[i]
-    key = info[INFO_KEY] ^ status_key(s) ^ ZOBRIST_SIDE
+    key = info[INFO_KEY] ^ status_key(s)
     for i in range(INFO_STATUSES):
         info[i] = -1
+    double = False  # an entry of a HoneyCombo double turn (HC-4)
+    if info[INFO_EXPANSIONS] & HONEYCOMBO:
+        for i in range(INFO_DOUBLE_TURN_SIZE):
+            record[UNDO_DOUBLE_TURN + i] = info[INFO_DOUBLE_TURN + i]
+        for i in range(INFO_EARLIER_MOVED, INFO_EARLIER_END):
+            info[i] = -1
+        double = info[INFO_HONEYCOMB] == info[INFO_TURNS] & 1
     if kind == KIND_PASS:
         record[UNDO_FROM] = -1
     elif kind == KIND_PLACE:
@@ -643,9 +768,14 @@ def make_move(s, move):
         key ^= _apply_to_hand(s, move, record)
     else:
         raise ValueError("make_move: a kind the table plays has no kernel in board.py")
-    info[INFO_KEY] = key
     info[INFO_PLY] = ply + 1
     result = queens_result(s)
+    if not double:
+        info[INFO_KEY] = key ^ ZOBRIST_SIDE
+        info[INFO_TURNS] += 1
+    else:
+        info[INFO_KEY] = key
+        _double_turn(s, record, kind == KIND_PASS or result != IN_PROGRESS)
     if result == IN_PROGRESS and (info[INFO_FLAGS] & FLAG_REPETITION_DRAW) != 0:
         if repetitions(s, 2) >= 2:
             result = DRAW
@@ -667,7 +797,8 @@ def unmake_move(s):
     elif kind == KIND_TRANSPORT:
         _undo_transport(s, move, record)
     elif kind == KIND_FLIP or kind == KIND_STING:
-        s.face[move_piece(move)] ^= 1
+        if move_piece(move) != HONEYCOMB_ID:  # the Honeycomb's side is in info
+            s.face[move_piece(move)] ^= 1
     elif kind == KIND_SWAP:
         _undo_swap(s, move, record)
     elif kind == KIND_REMOVE:
@@ -679,13 +810,16 @@ def unmake_move(s):
     info[INFO_PLY] = ply
     for i in range(INFO_SAVED):
         info[i] = record[UNDO_INFO + i]
+    if info[INFO_EXPANSIONS] & HONEYCOMBO:
+        for i in range(INFO_DOUBLE_TURN_SIZE):
+            info[INFO_DOUBLE_TURN + i] = record[UNDO_DOUBLE_TURN + i]
 
 
 @njit(cache=True, nogil=True)
 def compute_key(s):
     """The Zobrist key computed from scratch (make_move keeps it incrementally)."""
     key = 0
-    if s.info[INFO_PLY] & 1:
+    if side_to_move(s):
         key ^= ZOBRIST_SIDE
     for piece in range(NUM_PIECES):
         cell = s.piece_cell[piece]
@@ -698,4 +832,6 @@ def compute_key(s):
     for color in range(2):
         if s.info[INFO_STINGS_USED] >> color & 1:
             key ^= ZOBRIST_STINGS_USED[color]
+    if s.info[INFO_HONEYCOMB] >= 0:
+        key ^= ZOBRIST_HONEYCOMB[s.info[INFO_HONEYCOMB]]
     return key ^ status_key(s)

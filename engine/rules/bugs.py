@@ -96,8 +96,15 @@ RESTS_ON_TOP = 1 << 1  # may end a move on top of the hive, so it can make stack
 COPIES_NEIGHBOURS = 1 << 2  # moves and powers are those of its neighbours' top bugs (Mosquito)
 # Passive, while uncovered: the enemy may not flip a tile next to it (Scorpion, R-2).
 LOCKS = 1 << 3
-# Never the target of an ability, while uncovered (Stink bug, IM-1).
+# Never the target of an ability, while uncovered (Stink bug, IM-1; the Honeycomb,
+# IM-2, is never covered while it is a target's top).
 IMMUNE = 1 << 4
+# Passive, while uncovered: the pieces next to it cannot be removed by a Predator
+# (Stink bug, IM-1).
+SHIELDS = 1 << 5
+# A neutral piece, in no hand, on the board from the start (the Honeycomb, §10):
+# `copies` 0, one piece after both sides' (NEUTRAL_BUGS, HONEYCOMB_ID).
+NEUTRAL = 1 << 6
 
 # --- Placement rules -----------------------------------------------------------------
 PLACE_BESIDE_OWN = 0  # an empty cell touching its own colour and not the other (rules.md, G-5)
@@ -156,7 +163,7 @@ BUGS = (
     Bug("D", "Colony Dragonfly", 0, "Venom", CLIMB_ONTO, 0, RESTS_ON_TOP, 0, 35, -5, "#1f8a70", on_top=JUMP),
     Bug("R", "Scorpion", 0, "Venom", SLIDE_TWO, 0, LOCKS, 0, 20, -8, "#a0442c"),
     Bug("Y", "Fly", 0, "Venom", FLY_TO_PRIME, 0, 0, 0, 40, -10, "#4a60b0"),
-    Bug("U", "Stink bug", 0, "Venom", UP_DOWN, 0, IMMUNE, 0, 30, 5, "#7a8a20"),
+    Bug("U", "Stink bug", 0, "Venom", UP_DOWN, 0, IMMUNE | SHIELDS, 0, 30, 5, "#7a8a20"),
     Bug("T", "Tick", 0, "Venom", CLIMB_ONTO, CONTROL, RESTS_ON_TOP, 0, 40, -3, "#6f5a9a", on_top=DESCEND),
     Bug("C", "Centipede", 0, "Venom", 0, SWAP, 0, 0, 35, -3, "#0f7a6e"),
     # The Predators (§7): the Mantis never moves (N-1), it only preys.
@@ -173,6 +180,9 @@ BUGS = (
     # The S004 Moth ends every move on top, so a Mosquito copies nothing of it (§5.1).
     Bug("Vx", "S004 Moth", 1, "Vx", OVER_OWN, 0, RESTS_ON_TOP, 25, 50, 5, "#8e4a9c", lends=0),
     Bug("Wx", "S004 Wasp", 1, "Wx", FLIGHT, OBLIGE, 0, 20, 40, 0, "#b8a020", PLACE_AWAY_FROM_QUEENS),
+    # HoneyCombo's neutral tile (§10): it never moves, lends nothing and is no
+    # target (IM-2); its flip is the side to move's (HC-4).
+    Bug("H", "Honeycomb", 0, "HoneyCombo", 0, 0, NEUTRAL | IMMUNE, 0, 0, 0, "#c8961e", lends=0),
 )
 
 NUM_BUGS = len(BUGS)
@@ -213,9 +223,14 @@ FAN_CAPABILITIES = ";".join((CAPABILITIES, *FAN_IMPLEMENTED))
 
 # --- Pieces: ids colour-major, bugs in table order, copies in order ---------------
 WHITE, BLACK = 0, 1
-COLOR_LETTERS = "wb"
+NEUTRAL_COLOR = 2  # the colour of a neutral piece, which is neither side's (nH)
+COLOR_LETTERS = "wbn"
 PIECES_PER_SIDE = sum(bug.copies for bug in BUGS)
-NUM_PIECES = 2 * PIECES_PER_SIDE
+# The neutral bugs, one piece each, after both sides' pieces.
+NEUTRAL_BUGS = tuple(index for index, bug in enumerate(BUGS) if bug.flags & NEUTRAL)
+COLOURED_PIECES = 2 * PIECES_PER_SIDE
+NUM_PIECES = COLOURED_PIECES + len(NEUTRAL_BUGS)
+HONEYCOMB_ID = COLOURED_PIECES + NEUTRAL_BUGS.index(BUG_OF_LETTER["H"])
 # Id of each bug's first copy within one colour.
 BUG_FIRST_ID = tuple(accumulate((bug.copies for bug in BUGS[:-1]), initial=0))
 # Per piece id: colour, bug, copy number (1-based, 0 for a single bug).
@@ -224,7 +239,7 @@ PIECES = tuple(
     for color in (WHITE, BLACK)
     for index, bug in enumerate(BUGS)
     for copy in range(1, bug.copies + 1)
-)
+) + tuple((NEUTRAL_COLOR, index, 0) for index in NEUTRAL_BUGS)
 PIECE_NAMES = tuple(COLOR_LETTERS[c] + BUGS[b].letter + (str(k) if k else "") for c, b, k in PIECES)
 # The name of each piece showing its back with Venom (fan-rules.md §4.1: tile G2
 # Dragonfly side up is wD2), None for a single-sided piece.

@@ -15,9 +15,11 @@ from .bugs import (
     BUG_OF_LETTER,
     BUGS,
     CLIMBERS,
+    COLOURED_PIECES,
     COMMANDERS,
     EXPANSION_BIT,
     FIXED_FACE_BIT,
+    NEUTRAL_COLOR,
     NUM_BUGS,
     NUM_PIECES,
     PIECES,
@@ -47,6 +49,9 @@ BUG_PLACEMENT = np.array([bug.placement for bug in BUGS], dtype=np.int64)
 PIECE_COLOR = np.array([color for color, _, _ in PIECES], dtype=np.int64)
 PIECE_BUG = np.array([bug for _, bug, _ in PIECES], dtype=np.int64)
 PIECE_FIRST_COPY = PIECE_COLOR * PIECES_PER_SIDE + BUG_FIRST_IDS[PIECE_BUG]
+# The colour whose `tops` a piece on top of a cell sets: its own, none for a
+# neutral piece (the Honeycomb is neither colour's neighbour, HC-3).
+TOP_COLOR = np.where(PIECE_COLOR == NEUTRAL_COLOR, -1, PIECE_COLOR)
 
 # --- Capacities ------------------------------------------------------------------
 # A stack is the ground piece and every piece that may rest on top; rows of the
@@ -118,12 +123,29 @@ INFO_KEY = _info.area()  # Zobrist key of the position, maintained incrementally
 INFO_RESULT = _info.area()  # one of the game results above
 INFO_REVERSIBLE_FROM = _info.area()  # ply after the last placement: no earlier position can recur
 INFO_STINGS_USED = _info.area()  # bit per colour: its Queen has used her sting (WX-5, Fan pieces III)
-INFO_HONEYCOMB = _info.area()  # the Honeycomb's face and the owner of a pending double turn (§10, Fan pieces III)
-INFO_PHASE = _info.area()  # the turn phase (§3.1): Swarm's setup, a draw pending, a second action due
+# Turns completed by both sides: the side to move is turns & 1, and its turn
+# number turns // 2 + 1 (TU-2). One per ply but for entries within a turn (§3.4).
+INFO_TURNS = _info.area()
 INFO_SAVED = _info.size
+# HoneyCombo's double turns (§10), saved and restored too, but only in its game
+# types (the official ones never touch them): the Last and Frozen of a double
+# turn's first action when its second had a Prime of its own (else the first's
+# are the status slots; ST-2), reset with the statuses; the statuses the first
+# action made while the second is due, in the order of the status slots (the
+# opponent's still apply, HC-5); the Honeycomb: -1 while it is dark side up, else
+# the colour whose next turn is double (HC-4); and the turn phase (PHASE_*).
+INFO_DOUBLE_TURN = _info.size
+INFO_EARLIER_MOVED = _info.area(initial=-1)
+INFO_EARLIER_CARRIED = _info.area(initial=-1)
+INFO_EARLIER_FROZEN = _info.area(initial=-1)
+INFO_EARLIER_END = _info.size
+INFO_PENDING = _info.area(INFO_STATUSES, initial=-1)
+INFO_HONEYCOMB = _info.area(initial=-1)
+INFO_PHASE = _info.area()
+INFO_DOUBLE_TURN_SIZE = _info.size - INFO_DOUBLE_TURN
 # Not saved: the ply (unmake counts it back), what the game type and options
 # set, the scratch stamps, and counts make and unmake keep both ways.
-INFO_PLY = _info.area()  # plies played; side to move is ply & 1
+INFO_PLY = _info.area()  # entries played (plies), which index the undo records
 INFO_EXPANSIONS = _info.area()  # bit set of expansions (bugs.EXPANSION_BIT) of the game type
 INFO_FLAGS = _info.area()  # bit set of FLAG_*
 INFO_STAMP = _info.area()  # generation counter for the scratch "seen" arrays
@@ -131,6 +153,9 @@ INFO_PINNED_PASS = _info.area()  # stamp of the generation whose articulation pa
 INFO_PLACEABLE = _info.area(2)  # cells White, Black may place on (past each side's first piece), kept by make/unmake
 INFO_SIZE = _info.size
 INFO_INITIAL = _info.array()
+
+PHASE_TURN = 0  # a turn begins
+PHASE_SECOND = 1  # the second action of a double turn is due (HC-4)
 
 FLAG_QUEEN_FIRST_ALLOWED = 1  # a Queen may be placed on a side's first turn
 FLAG_REPETITION_DRAW = 2  # third occurrence of a position is a draw
@@ -145,6 +170,7 @@ UNDO_FREED = _undo.area()  # an S004 Mantis placed: its prisoners freed, a bit p
 UNDO_FACES = _undo.area()  # a removal to hand: the faces its actor (bit 0) and target (bit 1) showed
 UNDO_POSITION_KEY = _undo.area()
 UNDO_INFO = _undo.area(INFO_SAVED)  # info[:INFO_SAVED] before the move
+UNDO_DOUBLE_TURN = _undo.area(INFO_DOUBLE_TURN_SIZE)  # and with HoneyCombo its area
 UNDO_SIZE = _undo.size
 
 # State.work, scratch queues and stacks of the kernels.
@@ -171,9 +197,12 @@ WORK_SIZE = _work.size
 
 # Zobrist "kind" of a piece: colour and the bug of its face, so that swapping two
 # ants gives the same key; PIECE_KIND[piece, face].
+# A neutral piece has one face and is keyed as White's copy of its bug, which
+# no other piece is.
 NUM_KINDS = 2 * NUM_BUGS
-PIECE_KIND = np.stack([PIECE_COLOR * NUM_BUGS + PIECE_BUG,
-                       PIECE_COLOR * NUM_BUGS + np.where(BUG_BACKS[PIECE_BUG] >= 0, BUG_BACKS[PIECE_BUG], PIECE_BUG)],
+_KIND_COLOR = np.where(PIECE_COLOR == NEUTRAL_COLOR, 0, PIECE_COLOR)
+PIECE_KIND = np.stack([_KIND_COLOR * NUM_BUGS + PIECE_BUG,
+                       _KIND_COLOR * NUM_BUGS + np.where(BUG_BACKS[PIECE_BUG] >= 0, BUG_BACKS[PIECE_BUG], PIECE_BUG)],
                       axis=1)
 
 
@@ -218,10 +247,14 @@ def _zobrist_tables(seed=0x48697665):
     # The second piece of `Last` by its cell: under the Dragonfly that carried
     # it, or where a Centipede swapped it to.
     carried = draw(NUM_CELLS)
-    removed = draw(NUM_PIECES)  # a piece out of the game (Predators, §7)
-    obliged = draw(NUM_PIECES)  # `Oblig`'s piece (WX-3); its Wasp follows from it (one a side)
+    # A neutral piece is never removed, obliged or imprisoned: its numbers are 0.
+    def per_piece():
+        return np.concatenate([draw(COLOURED_PIECES), np.zeros(NUM_PIECES - COLOURED_PIECES, dtype=np.int64)])
+
+    removed = per_piece()  # a piece out of the game (Predators, §7)
+    obliged = per_piece()  # `Oblig`'s piece (WX-3); its Wasp follows from it (one a side)
     stings_used = draw(2)  # `QueenStingUsed` per colour (WX-5)
-    imprisoned = draw(NUM_PIECES)  # a piece in an S004 Mantis's prison (one a side: its jailer is the enemy's)
+    imprisoned = per_piece()  # a piece in an S004 Mantis's prison (one a side: its jailer is the enemy's)
     # Rows colour-major as PIECE_KIND numbers them, the old ones from their draws.
     row_of = {(color, letter): color * len(OLD_BUGS) + index for color in (0, 1) for index, letter in enumerate(OLD_BUGS)}
     row_of.update({(color, letter): color * len(new_bugs) + index for color in (0, 1) for index, letter in enumerate(new_bugs)})
@@ -246,10 +279,19 @@ def _zobrist_tables(seed=0x48697665):
                     piece[kind, cell_of(q, r)] = old_piece[row, old]
             last[cell_of(q, r)] = old_last[old]
     last[NUM_CELLS] = 0  # no last-moved piece
-    return piece, level, last, carried, removed, obliged, stings_used, imprisoned, side, placed, frozen
+    # HoneyCombo's (§3.9), from a generator of their own: the Honeycomb light side
+    # up by the colour whose turn is double, the second action due, and odd
+    # factors for the statuses of a double turn's first action (the earlier
+    # ones after it, the pending ones during its second).
+    own = np.random.Generator(np.random.PCG64([seed, *b"HoneyCombo"]))
+    honeycomb = own.integers(-(2**63), 2**63 - 1, size=2, dtype=np.int64)
+    second, earlier, pending = (int(n) | 1 for n in own.integers(-(2**63), 2**63 - 1, size=3, dtype=np.int64))
+    return (piece, level, last, carried, removed, obliged, stings_used, imprisoned, honeycomb, side, placed, frozen,
+            second, earlier, pending)
 
 
 # Kept as arrays that the State carries, not as globals, because numba would bake
 # a big global into every compiled function that reads it.
 (ZOBRIST_PIECE, ZOBRIST_LEVEL, ZOBRIST_LAST_MOVED, ZOBRIST_CARRIED, ZOBRIST_REMOVED, ZOBRIST_OBLIGED,
- ZOBRIST_STINGS_USED, ZOBRIST_IMPRISONED, ZOBRIST_SIDE, ZOBRIST_PLACED, ZOBRIST_FROZEN) = _zobrist_tables()
+ ZOBRIST_STINGS_USED, ZOBRIST_IMPRISONED, ZOBRIST_HONEYCOMB, ZOBRIST_SIDE, ZOBRIST_PLACED, ZOBRIST_FROZEN,
+ ZOBRIST_SECOND, ZOBRIST_EARLIER, ZOBRIST_PENDING) = _zobrist_tables()

@@ -14,7 +14,7 @@ to the same cell, the union of a Mosquito's borrowed moves, and spider paths tha
 
 from numba import njit
 
-from .board import AWAY_HAND, face_bug, top_piece
+from .board import AWAY_HAND, face_bug, side_to_move, top_piece, turn_number
 from .bugs import (
     BUG_FIRST_ID,
     BUG_OF_LETTER,
@@ -64,6 +64,8 @@ from .bugs import (
     SLIDE_ONE,
     SLIDE_THREE,
     SLIDES_ON,
+    SHIELDS,
+    HONEYCOMB_ID,
     THROW,
     TWO_CLIMBS,
     UP_DOWN,
@@ -87,7 +89,11 @@ from .constants import (
     INFO_EXPANSIONS,
     INFO_KEY,
     INFO_FLAGS,
+    INFO_EARLIER_CARRIED,
+    INFO_EARLIER_FROZEN,
+    INFO_EARLIER_MOVED,
     INFO_FROZEN,
+    INFO_HONEYCOMB,
     INFO_LAST_CARRIED,
     INFO_LAST_MOVED,
     INFO_OBLIGED,
@@ -99,6 +105,7 @@ from .constants import (
     INFO_PLY,
     INFO_RESULT,
     INFO_STAMP,
+    INFO_TURNS,
     MAX_NODES,
     WORK_PATH,
     WORK_PIECES,
@@ -155,6 +162,7 @@ MOSQUITO = BUG_OF_LETTER["M"]
 MANTIS = BUG_OF_LETTER["Nx"]
 VENOM = EXPANSION_BIT["Venom"]
 PREDATORS = EXPANSION_BIT["Predators"]
+HONEYCOMBO = EXPANSION_BIT["HoneyCombo"]
 S004_MOTH = EXPANSION_BIT["Vx"]
 S004_WASP = EXPANSION_BIT["Wx"]
 S004_FIREFLY = EXPANSION_BIT["Fx"]
@@ -259,14 +267,17 @@ def in_last(s, piece):
     """Whether the previous ply acted on `piece` (fan-rules.md §3.2 `Last`: placed,
     moved, thrown or carried it): it may neither be thrown nor throw now (rules.md,
     "Pillbug"; §3.3)."""
-    return piece == s.info[INFO_LAST_MOVED] or piece == s.info[INFO_LAST_CARRIED]
+    info = s.info
+    return (piece == info[INFO_LAST_MOVED] or piece == info[INFO_LAST_CARRIED]
+            or piece == info[INFO_EARLIER_MOVED] or piece == info[INFO_EARLIER_CARRIED])
 
 
 @njit(cache=True, nogil=True)
 def is_frozen(s, piece):
     """Whether `piece` may neither move, be moved nor act now (§3.2 `Frozen`): the
-    opponent threw it on the previous ply (rules.md, "Pillbug")."""
-    return piece == s.info[INFO_FROZEN]
+    opponent threw it on the previous ply (rules.md, "Pillbug"), or in either
+    action of its double turn (ST-2)."""
+    return piece == s.info[INFO_FROZEN] or piece == s.info[INFO_EARLIER_FROZEN]
 
 
 # --- Pinned pieces ----------------------------------------------------------
@@ -524,10 +535,10 @@ def diagonal(s, mover, cell, moves, n, stamp, pinned_stamp):
     cargo = -1
     if level > 0:
         cargo = s.stack[cell, level - 1]
-        # Not another Dragonfly, a frozen piece or a Guardian (always on top, GU-3),
-        # nor a ground piece that holds the hive together.
+        # Not another Dragonfly, a frozen piece, a Guardian (always on top, GU-3)
+        # or the Honeycomb (IM-2), nor a ground piece that holds the hive together.
         bug = PIECE_BUG[cargo]
-        if bug == DRAGONFLY or is_frozen(s, cargo) or BUG_PLACEMENT[bug] == PLACE_ON_TOP:
+        if bug == DRAGONFLY or is_frozen(s, cargo) or BUG_PLACEMENT[bug] == PLACE_ON_TOP or BUG_FLAGS[bug] & IMMUNE:
             cargo = -1
         elif level == 1 and holds_hive(s, cell, pinned_stamp):  # lifting kept `around` whole
             cargo = -1
@@ -626,9 +637,9 @@ def fly_to_prime(s, mover, cell, moves, n, stamp):
 @njit(cache=True, nogil=True)
 def over_own(s, mover, cell, moves, n, stamp):
     """S004 Moth (VX-2): a search over the occupied cells, a step at a time by the
-    climbing rule. A cell its own colour tops it crosses; one the other colour
-    tops it lands on, and goes no further; it never steps onto empty ground. The
-    colour is the Moth's, whoever moves it."""
+    climbing rule. A cell its own colour (or the Honeycomb, HC-3) tops it
+    crosses; one the other colour tops it lands on, and goes no further; it
+    never steps onto empty ground. The colour is the Moth's, whoever moves it."""
     own = PIECE_COLOR[move_piece(mover)]
     queue = s.work[WORK_QUEUE : WORK_QUEUE + NUM_CELLS]
     visit = new_stamp(s)
@@ -645,7 +656,7 @@ def over_own(s, mover, cell, moves, n, stamp):
             if s.height[dest] == 0 or s.mark[dest] == visit or not can_climb(s.height, c, d, h_from):
                 continue
             s.mark[dest] = visit
-            if PIECE_COLOR[top_piece(s, dest)] == own:
+            if PIECE_COLOR[top_piece(s, dest)] != 1 - own:
                 queue[tail] = dest
                 tail += 1
             else:
@@ -740,7 +751,7 @@ def pillbug_throws(s, cell, moves, n, stamp, pinned_stamp, spared):
     Tick that controls the thrower, -1 for none); both halves of the lift obey
     the climbing rule."""
     height = s.height
-    side = s.info[INFO_PLY] & 1
+    side = side_to_move(s)
     for d in range(6):
         src = neighbor(cell, d)
         if height[src] != 1 or holds_hive(s, src, pinned_stamp):
@@ -786,7 +797,7 @@ def lone_enemy(s, cell, d):
     if s.height[target] != 1:
         return -1
     piece = s.stack[target, 0]
-    return -1 if PIECE_COLOR[piece] == (s.info[INFO_PLY] & 1) else piece
+    return piece if PIECE_COLOR[piece] == 1 - side_to_move(s) else -1  # the Honeycomb is no one's
 
 
 @njit(cache=True, nogil=True)
@@ -794,7 +805,7 @@ def stinger_order(s, piece):
     """A sort key of stingers, the first of which names a sting (NO-5): the side
     to move's own before one its Tick controls, then piece order (§4.1: the bug
     of the face shown, in table order, then the copy)."""
-    foreign = PIECE_COLOR[piece] != (s.info[INFO_PLY] & 1)
+    foreign = PIECE_COLOR[piece] != side_to_move(s)
     return (foreign * NUM_BUGS + face_bug(s, piece)) * NUM_PIECES + piece
 
 
@@ -891,13 +902,13 @@ def hive_whole_without(s, a, b):
 
 @njit(cache=True, nogil=True)
 def protected_from_predators(s, cell):
-    """PR-3: the top piece of `cell` is an uncovered Stink bug or next to one
-    (of either colour)."""
+    """PR-3: the top piece of `cell` is immune (an uncovered Stink bug, IM-1, or
+    the Honeycomb, IM-2) or next to an uncovered Stink bug (of either colour)."""
     if BUG_FLAGS[face_bug(s, top_piece(s, cell))] & IMMUNE:
         return True
     for d in range(6):
         top = top_piece(s, neighbor(cell, d))
-        if top >= 0 and BUG_FLAGS[face_bug(s, top)] & IMMUNE:
+        if top >= 0 and BUG_FLAGS[face_bug(s, top)] & SHIELDS:
             return True
     return False
 
@@ -927,7 +938,7 @@ def preys(s, mantis, cell, moves, n, stamp):
     ground one the hive whole without both (§3.6; a Guardian leaves its stack
     standing). No climbing rule: it jumps. Both leave the game."""
     prey = s.info[INFO_PLACED]
-    if prey < 0 or PIECE_COLOR[prey] == (s.info[INFO_PLY] & 1):
+    if prey < 0 or PIECE_COLOR[prey] == side_to_move(s):
         return n
     t = s.piece_cell[prey]
     if t < 0 or top_piece(s, t) != prey or protected_from_predators(s, t):
@@ -967,7 +978,7 @@ def commands(s, firefly, cell, moves, n, stamp, pinned_stamp):
     the commanded moves of each enemy piece on top of a cell beside it."""
     for d in range(6):
         top = top_piece(s, neighbor(cell, d))
-        if top >= 0 and PIECE_COLOR[top] != PIECE_COLOR[firefly]:
+        if top >= 0 and PIECE_COLOR[top] == 1 - PIECE_COLOR[firefly]:
             n = commanded_moves(s, firefly, top, moves, n, stamp, pinned_stamp)
     return n
 
@@ -986,7 +997,7 @@ def queen_stings(s, side, moves, n):
     for d in range(6):
         t = neighbor(cell, d)
         target = top_piece(s, t)
-        if target < 0 or PIECE_COLOR[target] == side or BUG_FLAGS[PIECE_BUG[target]] & ROYAL:
+        if target < 0 or PIECE_COLOR[target] != 1 - side or BUG_FLAGS[PIECE_BUG[target]] & ROYAL:
             continue
         if s.height[t] == 1 and not hive_whole_without(s, t, t):
             continue
@@ -1287,7 +1298,7 @@ def actions_by(s, actor, controller, moves):
     its own movements and abilities, or with a `controller` (not -1) those the
     side to move's Tick or S004 Firefly makes it play; 0 when it may not act. For a MoveString
     that names who acts (`^thrower`, `@controller`, a sting's stinger, §4.2)."""
-    side = s.info[INFO_PLY] & 1
+    side = side_to_move(s)
     cell = s.piece_cell[actor]
     if cell < 0 or not pieces_may_move(s, side) or is_frozen(s, actor) or is_covered(s, actor):
         return 0
@@ -1337,13 +1348,15 @@ def rule_cells(s, side, rule, out):
     they are in the game not next to them (WX-1). The Flea (fan-rules.md E-1):
     empty cells touching both colours' top pieces and not the cell of the enemy
     Queen. The Guardians (GU-2): on top of a pile topped by their colour with no
-    enemy top piece around it."""
-    ply = s.info[INFO_PLY]
+    enemy top piece around it. The uncovered Honeycomb counts as either colour's
+    for all but the Flea, and the first pieces by it follow G-6 (HC-3)."""
+    turns = s.info[INFO_TURNS]
     shy = rule >= PLACE_AWAY_FROM_QUEENS  # WX-1's rules: the usual one, away from some pieces
     usual = rule == PLACE_BESIDE_OWN or shy
-    if usual and ply < 2:
+    honeycomb = s.info[INFO_EXPANSIONS] & HONEYCOMBO
+    if usual and turns < 2 and not honeycomb:
         count = 0
-        if ply == 0:
+        if turns == 0:
             out[0] = ORIGIN
             return 1
         for d in range(6):
@@ -1384,6 +1397,20 @@ def rule_cells(s, side, rule, out):
             count += 1
     if usual and not own_in_play:
         return cells_by_the_hive(s, rule, out)
+    if honeycomb and s.height[ORIGIN] == 1 and rule != PLACE_BESIDE_BOTH:
+        if rule == PLACE_ON_TOP:  # a Guardian onto it, never as a first piece (GU-2)
+            if enemy_tops[ORIGIN] == 0 and own_in_play:
+                out[count] = ORIGIN
+                count += 1
+            return count
+        for d in range(6):
+            candidate = neighbor(ORIGIN, d)
+            if s.height[candidate] != 0 or s.mark[candidate] == visit:
+                continue
+            s.mark[candidate] = visit
+            if enemy_tops[candidate] == 0 and not (shy and shy_of(s, rule, candidate)):
+                out[count] = candidate
+                count += 1
     return count
 
 
@@ -1447,9 +1474,16 @@ def placement_count(s, side):
     # G-6: none is kept for a side with no piece on the board, which only a fan
     # game's removals leave after the first plies.
     none_kept = s.info[INFO_PLACEABLE + side] == 0 and s.info[INFO_EXPANSIONS] & FAN_BITS
-    if s.info[INFO_PLY] < 2 or none_kept:
+    if s.info[INFO_TURNS] < 2 or none_kept:
         return placement_cells(s, side, s.work[WORK_PLACEMENTS : WORK_PLACEMENTS + NUM_CELLS])
-    return s.info[INFO_PLACEABLE + side]
+    count = s.info[INFO_PLACEABLE + side]
+    if s.info[INFO_EXPANSIONS] & HONEYCOMBO and s.height[ORIGIN] == 1:
+        # The kept count has the cells touching one colour only; those touching
+        # the uncovered Honeycomb and neither colour are both sides' too (HC-3).
+        for d in range(6):
+            cell = neighbor(ORIGIN, d)
+            count += s.height[cell] == 0 and s.tops[0, cell] == 0 and s.tops[1, cell] == 0
+    return count
 
 
 @njit(cache=True, nogil=True)
@@ -1477,8 +1511,7 @@ def placeable_pieces(s, side, out):
     """Pieces `side` may place on its turn (now, or next if the other side is to
     move): the lowest copy in hand of each enabled bug, with the Queen rules of
     turns 1 and 4 applied. Returns the count."""
-    ply = s.info[INFO_PLY]
-    turn = (ply + ((side - ply) & 1)) // 2 + 1
+    turn = turn_number(s, side)
     base = side * PIECES_PER_SIDE
     queen_in_hand = s.piece_cell[QUEEN_ID[side]] < 0
     count = 0
@@ -1504,7 +1537,7 @@ def generate(s, moves, write_placements, pinned_stamp):
     `pass` is the only move when nothing else is legal."""
     if s.info[INFO_RESULT] != IN_PROGRESS:
         return 0
-    side = s.info[INFO_PLY] & 1
+    side = side_to_move(s)
     may_move = pieces_may_move(s, side)
     if may_move and pinned_stamp == 0:
         pinned_stamp = new_stamp(s)
@@ -1548,12 +1581,16 @@ def generate(s, moves, write_placements, pinned_stamp):
                         n += 1
 
     if may_move:
+        if s.info[INFO_EXPANSIONS] & HONEYCOMBO and s.info[INFO_HONEYCOMB] < 0 and s.height[ORIGIN] == 1:
+            moves[n] = encode(KIND_FLIP, HONEYCOMB_ID, ORIGIN)  # HC-4: dark side up, uncovered, the Queen in play
+            n += 1
         flips = flips_allowed(s)
         ticks = s.info[INFO_EXPANSIONS] & VENOM  # only a Venom game has the Tick face
         stings = s.info[INFO_EXPANSIONS] & S004_WASP
+        frozen = s.info[INFO_FROZEN] >= 0 or s.info[INFO_EARLIER_FROZEN] >= 0  # mostly none: asked once
         for piece in range(side * PIECES_PER_SIDE, side_end(s, side)):
             cell = s.piece_cell[piece]
-            if cell < 0 or is_frozen(s, piece) or is_covered(s, piece):
+            if cell < 0 or (frozen and is_frozen(s, piece)) or is_covered(s, piece):
                 continue
             if stings and queen_spent(s, piece):
                 continue  # she never moves by herself again (WX-5), and has no other action
@@ -1594,7 +1631,7 @@ def pinned_after_placement(s, move):
     new cell is none, and a lone neighbour becomes one (the new cell hangs on it).
     perft uses it to keep one articulation pass for such placements. Not before
     the third ply: a hive of two has no cut."""
-    if s.info[INFO_PLY] < 2:
+    if s.info[INFO_TURNS] < 2:
         return -2
     if s.height[move_dest(move)] > 0:  # on top (the Guardians): the occupied cells stay
         return -1
@@ -1615,10 +1652,10 @@ def count_after_placement(s, move):
     the opponent's placements are its placeable pieces times its placement cells
     (usual_cells_after_placement); in a fan game a fan placement rule counts its
     own cells, and a tile whose face the placer chooses counts twice."""
-    ply = s.info[INFO_PLY]
-    other = 1 - (ply & 1)
-    if ply < 2 or pieces_may_move(s, other):
-        return -1
+    turns = s.info[INFO_TURNS]
+    other = 1 - (turns & 1)
+    if turns < 2 or pieces_may_move(s, other) or s.info[INFO_EXPANSIONS] & HONEYCOMBO:
+        return -1  # (with the Honeycomb the next entry may be the placer's own, HC-4)
     if s.info[INFO_PLACEABLE + other] == 0 and s.info[INFO_EXPANSIONS] & FAN_BITS:
         return -1  # perhaps none of its colour on the board (G-6): placement_count's case
     cells = usual_cells_after_placement(s, move)
@@ -1646,7 +1683,7 @@ def usual_cells_after_placement(s, move):
     """How many cells the opponent may place on by the usual rule once the side
     to move makes the placement `move`: those it has now but the ones the new
     piece touches. -1 when the placement ends the game."""
-    side = s.info[INFO_PLY] & 1
+    side = side_to_move(s)
     other = 1 - side
     cells = s.info[INFO_PLACEABLE + other]
     dest = move_dest(move)

@@ -170,9 +170,10 @@ def format_game_state(plies, result):
     return _STATE_OF_RESULT[result]
 
 
-def format_turn(plies):
-    """TurnString: side to move and that side's turn number (passes count)."""
-    return ("White" if plies % 2 == 0 else "Black") + f"[{plies // 2 + 1}]"
+def format_turn(turns):
+    """TurnString of a game after `turns` completed turns (passes count): the
+    side to move and its turn number (TU-2)."""
+    return ("White" if turns % 2 == 0 else "Black") + f"[{turns // 2 + 1}]"
 
 
 _TURN_RE = re.compile(r"(white|black)\[(\d+)\]", re.IGNORECASE)

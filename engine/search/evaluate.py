@@ -9,17 +9,20 @@ the Queen can move; beetles and mosquitoes on top of the enemy Queen; own pieces
 that can leave the cells around the own Queen; pillbugs next to a Queen. With the
 fan modules: a Venom tile counts as the bug of the face it shows; enemy tiles locked
 by a Scorpion (they may not flip, fan-rules.md R-2); with the Predators, a Stink bug
-beside its own Queen (she cannot be removed, PR-3).
+beside its own Queen (she cannot be removed, PR-3); with the S004 Wasp, a Queen's
+sting in reserve; with the Honeycomb, a double turn to come (§10).
 """
 
 import numpy as np
 from numba import njit
 
-from ..rules.board import AWAY_HAND, face_bug, top_piece
+from ..rules.board import AWAY_HAND, face_bug, side_to_move, top_piece
 from ..rules.bugs import (
-    BUGS, COPIES_NEIGHBOURS, IMMUNE, LOCKS, NUM_BUGS, NUM_PIECES, QUEEN_ID, RESTS_ON_TOP, THROW,
+    BUGS, COLOURED_PIECES, COPIES_NEIGHBOURS, IMMUNE, LOCKS, NUM_BUGS, QUEEN_ID, RESTS_ON_TOP, THROW,
 )
-from ..rules.constants import BUG_ABILITIES, BUG_FLAGS, INFO_EXPANSIONS, INFO_PLY, PIECE_BUG, PIECE_COLOR
+from ..rules.constants import (
+    BUG_ABILITIES, BUG_FLAGS, INFO_EXPANSIONS, INFO_HONEYCOMB, INFO_PHASE, PHASE_SECOND, PIECE_BUG, PIECE_COLOR,
+)
 from ..rules.hexgrid import filled_neighbours, neighbor, slide_out
 from ..rules.movegen import PREDATORS, S004_WASP, VENOM, mark_pinned, new_stamp, queen_spent, tiles_locked_by
 
@@ -37,7 +40,8 @@ W_TEMPO = W_STUCK_NEXT_TO_ENEMY_QUEEN + 1  # having the move
 W_LOCKED_BY_SCORPION = W_TEMPO + 1  # enemy tile beside an own Scorpion, which may not flip (R-2)
 W_STINK_BUG_BY_OWN_QUEEN = W_LOCKED_BY_SCORPION + 1  # with the Predators: an own Stink bug shields her (PR-3)
 W_QUEEN_STING_READY = W_STINK_BUG_BY_OWN_QUEEN + 1  # with the S004 Wasp: the own Queen may still sting (WX-5)
-NUM_WEIGHTS = W_QUEEN_STING_READY + 1
+W_DOUBLE_TURN = W_QUEEN_STING_READY + 1  # with the Honeycomb light side up: the own turn is double, and not half played
+NUM_WEIGHTS = W_DOUBLE_TURN + 1
 
 # Tuned weights; the per-bug ones are columns of the table of bugs. Obtained 2026-11-29 from hand-set weights
 # by `python -m bench.tune --games 1500 --depth 2 --rounds 1 --prior 0.002` (seed
@@ -73,6 +77,9 @@ DEFAULT_WEIGHTS[W_STINK_BUG_BY_OWN_QUEEN] = 40
 # A sting in reserve sends an enemy piece back to hand once; a Queen who has used it
 # never moves by herself again, so she counts as stuck.
 DEFAULT_WEIGHTS[W_QUEEN_STING_READY] = 30
+# A double turn to come (or to begin) is a second action: worth more than the tempo
+# of having the move, which the side between its two actions has as well.
+DEFAULT_WEIGHTS[W_DOUBLE_TURN] = 40
 
 
 @njit(cache=True, nogil=True)
@@ -87,7 +94,7 @@ def features(s, out):
     venom = s.info[INFO_EXPANSIONS] & VENOM
     locked = new_stamp(s) if venom else 0  # the tiles a Scorpion locks, each counted once
     stings = (s.info[INFO_EXPANSIONS] & S004_WASP) != 0  # only there may a Queen have spent her sting
-    for piece in range(NUM_PIECES):
+    for piece in range(COLOURED_PIECES):  # not the neutral Honeycomb
         sign = 1 if PIECE_COLOR[piece] == 0 else -1
         cell = s.piece_cell[piece]
         if cell < 0:
@@ -134,7 +141,10 @@ def features(s, out):
             top = top_piece(s, cell)
             if PIECE_COLOR[top] != color and BUG_FLAGS[face_bug(s, top)] & RESTS_ON_TOP:
                 out[W_ON_ENEMY_QUEEN] -= sign
-    out[W_TEMPO] = 1 if (s.info[INFO_PLY] & 1) == 0 else -1
+    out[W_TEMPO] = 1 if side_to_move(s) == 0 else -1
+    owner = s.info[INFO_HONEYCOMB]
+    if owner >= 0 and s.info[INFO_PHASE] != PHASE_SECOND:
+        out[W_DOUBLE_TURN] = 1 if owner == 0 else -1
 
 
 @njit(cache=True, nogil=True)
@@ -145,7 +155,7 @@ def evaluate(s, weights, scratch):
     score = 0
     for i in range(NUM_WEIGHTS):
         score += weights[i] * scratch[i]
-    return score if (s.info[INFO_PLY] & 1) == 0 else -score
+    return score if side_to_move(s) == 0 else -score
 
 
 def board_features(board):

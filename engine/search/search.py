@@ -15,7 +15,7 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 from . import timeman
-from ..rules.board import copy_state, make_move, repetitions, unmake_move
+from ..rules.board import copy_state, make_move, repetitions, side_to_move, unmake_move
 from ..rules.bugs import QUEEN_ID
 from ..rules.constants import (
     DRAW,
@@ -189,7 +189,7 @@ def terminal_score(s, ply):
     if result == DRAW:
         return 0
     winner = 0 if result == WHITE_WINS else 1
-    if winner == (s.info[INFO_PLY] & 1):
+    if winner == side_to_move(s):
         return MATE - ply
     return -(MATE - ply)
 
@@ -255,7 +255,7 @@ def order_moves(s, c, ply, n, tt_move):
     then killers, then the counter move of the previous move, then by history."""
     moves = c.moves[ply]
     order = c.order[ply]
-    enemy_queen = s.piece_cell[QUEEN_ID[1 - (s.info[INFO_PLY] & 1)]]
+    enemy_queen = s.piece_cell[QUEEN_ID[1 - side_to_move(s)]]
     previous = move_slot(previous_move(s))
     counter = c.counter[previous] if previous >= 0 else NO_MOVE
     for i in range(n):
@@ -369,13 +369,18 @@ def negamax(s, c, table, depth, ply, alpha, beta):
     original_alpha = alpha
     best = -INFINITE
     best_move = NO_MOVE
+    side = side_to_move(s)
     for i in range(n):
         move = pick_next(c, ply, i, n)
         quiet = c.order[ply, i] < (1 << 38)
         if quiet and i >= prune_from and best > -MATE_BOUND:
             break  # the rest are quiet too: ordered after this one
         make_move(s, move)
-        if i == 0:
+        if side_to_move(s) == side:
+            # The first action of a HoneyCombo double turn: the same side acts
+            # again, so the child's score is ours (HC-4), searched in full.
+            score = negamax(s, c, table, depth - 1, ply + 1, alpha, beta)
+        elif i == 0:
             score = -negamax(s, c, table, depth - 1, ply + 1, -beta, -alpha)
         else:
             reduction = 0

@@ -35,7 +35,7 @@ from typing import NamedTuple, Optional
 from .. import MAX_LINE_CHARS
 from ..colors import side_index
 from ..rules.bugs import PIECE_NAMES, fan_game_types, game_types
-from ..io.diagram import COLOR_NAMES
+from ..io.diagram import COLOR_NAMES, double_turn_text
 from ..rules.hexgrid import axial
 from ..search.search import MATE, MATE_BOUND
 from ..io.svg import board_svg, pv_arrows
@@ -102,6 +102,7 @@ class Search(NamedTuple):
     score: Optional[int] = None  # for the side to move in that position
     pv: tuple = ()  # MoveStrings, from that position
     move: Optional[str] = None  # its answer, once it has one
+    white_to_move: bool = True  # in that position (not the ply's parity in a double turn, TU-2)
 
 
 def score_text(score, white_to_move):
@@ -277,7 +278,8 @@ class Game:
             if board.is_game_over():
                 raise GameError("The game is over. Start a new game or undo.")
             with self._search_lock:
-                self.search = Search("play" if play else "analyse", True, board.game_string(), board.ply)
+                self.search = Search("play" if play else "analyse", True, board.game_string(), board.ply,
+                                     white_to_move=board.side_to_move == 0)
                 self.version += 1
                 self._searching = True
                 self._search_done.clear()
@@ -420,9 +422,10 @@ class Game:
             "game_type": board.game_type,
             "state": fields[1],
             "turn": fields[2],
-            "turn_number": board.ply // 2 + 1,
+            "turn_number": board.turn_number,
             "ply": board.ply,
             "to_move": None if outcome is not None else COLOR_NAMES[board.side_to_move],
+            "double_turn": None if outcome is not None else double_turn_text(board),  # HoneyCombo
             "result": None if outcome is None else _result_text(outcome),
             "moves": fields[3:],
             "viewing": viewing,
@@ -433,7 +436,7 @@ class Game:
 
     @staticmethod
     def _search_json(search, game_string):
-        white_to_move = search.ply % 2 == 0
+        white_to_move = search.white_to_move
         return {
             "mode": search.mode,
             "running": search.running,

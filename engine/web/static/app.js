@@ -102,7 +102,8 @@ function render(state) {
   $("board").innerHTML = state.svg;
   const status = state.result
     ? `${state.game_type}, turn ${state.turn_number}: ${state.result}`
-    : `${state.game_type}, turn ${state.turn_number}: ${state.to_move} to move`;
+    : `${state.game_type}, turn ${state.turn_number}: ${state.to_move} to move` +
+      (state.double_turn ? `; ${state.double_turn}` : "");
   $("status").textContent = status;
   const text = $("gamestring");
   if (document.activeElement !== text || text.dataset.shown !== state.game_string) {
