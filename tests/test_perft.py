@@ -52,6 +52,7 @@ def test_perft_midgame(name, game_string, depth, count):
 @pytest.mark.parametrize("game_type", [
     "Base+MLP", "Base+Guardians", "Base+E", "Base+MLP+Guardians+Dx+E+J", "Base+E+Guardians+Venom",
     "Base+MLP+Venom", "Base+Venom(Placed)", "Base+MP+Venom+Predators", "Base+MP+Fx+Wx", "Base+Guardians+Fx+Nx",
+    "Base+HoneyCombo", "Base+MLP+HoneyCombo",
 ])
 def test_the_count_after_a_placement_is_the_count_once_it_is_made(game_type):
     """perft's last two plies count the opponent's placements without making the

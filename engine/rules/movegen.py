@@ -106,6 +106,8 @@ from .constants import (
     INFO_RESULT,
     INFO_STAMP,
     INFO_TURNS,
+    INFO_PHASE,
+    PHASE_SECOND,
     MAX_NODES,
     WORK_PATH,
     WORK_PIECES,
@@ -1654,8 +1656,15 @@ def count_after_placement(s, move):
     own cells, and a tile whose face the placer chooses counts twice."""
     turns = s.info[INFO_TURNS]
     other = 1 - (turns & 1)
-    if turns < 2 or pieces_may_move(s, other) or s.info[INFO_EXPANSIONS] & HONEYCOMBO:
-        return -1  # (with the Honeycomb the next entry may be the placer's own, HC-4)
+    if turns < 2 or pieces_may_move(s, other):
+        return -1
+    if s.info[INFO_EXPANSIONS] & HONEYCOMBO:
+        # The next entry must be the opponent's (not the placer's second action,
+        # HC-4), and the cells by the Honeycomb are counted for the usual rule only.
+        if s.info[INFO_HONEYCOMB] == 1 - other and s.info[INFO_PHASE] != PHASE_SECOND:
+            return -1
+        if s.info[INFO_EXPANSIONS] & FAN_BITS != HONEYCOMBO:
+            return -1
     if s.info[INFO_PLACEABLE + other] == 0 and s.info[INFO_EXPANSIONS] & FAN_BITS:
         return -1  # perhaps none of its colour on the board (G-6): placement_count's case
     cells = usual_cells_after_placement(s, move)
@@ -1706,6 +1715,13 @@ def usual_cells_after_placement(s, move):
         n = neighbor(dest, d)
         if s.height[n] == 0 and s.tops[other, n] != 0 and s.tops[side, n] == 0:
             cells -= 1
+    if s.info[INFO_EXPANSIONS] & HONEYCOMBO and s.height[ORIGIN] == 1:
+        # placement_count's cells by the uncovered Honeycomb touching neither
+        # colour: the opponent's but those the new piece takes or touches.
+        for d in range(6):
+            n = neighbor(ORIGIN, d)
+            if s.height[n] == 0 and s.tops[0, n] == 0 and s.tops[1, n] == 0 and n != dest and not is_neighbour(n, dest):
+                cells += 1
     return cells
 
 
