@@ -70,7 +70,7 @@ from .rules.constants import (
     PIECE_COLOR,
     WHITE_WINS,
 )
-from .io.diagram import hand, stacks, text_diagram
+from .io.diagram import COLOR_NAMES, hand, stacks, text_diagram
 from .rules.errors import IllegalMoveError, NotationError
 from .rules.hexgrid import NUM_CELLS, ORIGIN, axial, cell_of, filled_neighbours, neighbor
 from .rules.kinds import (
@@ -1060,7 +1060,7 @@ class Board:
         if state.info[INFO_HONEYCOMB] == self.side_to_move:
             return "The Honeycomb is light side up for this double turn of yours: it turns dark again after it."
         if state.info[INFO_HONEYCOMB] >= 0:
-            owner = ("White", "Black")[int(state.info[INFO_HONEYCOMB])]
+            owner = COLOR_NAMES[int(state.info[INFO_HONEYCOMB])]
             return f"The Honeycomb is light side up: {owner}'s next turn is a double turn, and it cannot flip again yet."
         if state.height[ORIGIN] > 1:
             return "The Honeycomb is covered and cannot flip."

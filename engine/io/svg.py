@@ -29,7 +29,7 @@ import math
 from xml.sax.saxutils import escape, quoteattr
 
 from ..colors import side_color, side_index
-from ..rules.bugs import BLACK, BUGS, PIECE_NAMES, PIECES, QUEEN_ID, WHITE
+from ..rules.bugs import BLACK, BUGS, NEUTRAL_COLOR as NEUTRAL, PIECE_NAMES, PIECES, QUEEN_ID, WHITE
 from ..rules.hexgrid import axial
 from .diagram import COLOR_NAMES, border, hand_by_bug, imprisoned, removed, stacks, status_line
 
@@ -83,7 +83,6 @@ def _readable(hex_colour, background):
 
 
 _LETTER_INK = {(bug.letter, color): _readable(bug.colour, FILL[color]) for bug in BUGS for color in range(len(FILL))}
-NEUTRAL = 2  # PIECES' colour of the Honeycomb
 HONEYCOMB_LIGHT_INK = _readable(next(bug.colour for bug in BUGS if bug.letter == "H"), HONEYCOMB_LIGHT)
 
 

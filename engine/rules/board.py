@@ -274,11 +274,12 @@ def _last_moved_cell_index(s, piece):
 
 
 @njit(cache=True, nogil=True)
-def _statuses_key(s, at):
-    """The key of one action's statuses, laid out in info[at:] as from
-    INFO_LAST_MOVED: the cells of the pieces in `Last`, each the top of its cell
-    or the one under it (a Dragonfly's cargo); `Frozen` is one of them, the only
-    one an action that freezes has; `Placed`; `Oblig`."""
+def _acted_key(s, at):
+    """The key of one action's `Last` and `Frozen`, laid out in info[at:] as from
+    INFO_LAST_MOVED (the mover, the piece carried, the piece frozen): the cells
+    of the pieces in `Last`, each the top of its cell or the one under it (a
+    Dragonfly's cargo); `Frozen` is one of them, the only one an action that
+    freezes has."""
     info = s.info
     part = s.zobrist_last[_last_moved_cell_index(s, info[at])]
     carried = info[at + INFO_LAST_CARRIED - INFO_LAST_MOVED]
@@ -286,6 +287,15 @@ def _statuses_key(s, at):
         part ^= s.zobrist_carried[s.piece_cell[carried]]
     if info[at + INFO_FROZEN - INFO_LAST_MOVED] >= 0:
         part ^= ZOBRIST_FROZEN
+    return part
+
+
+@njit(cache=True, nogil=True)
+def _statuses_key(s, at):
+    """The key of one action's statuses, laid out in info[at:] as from
+    INFO_LAST_MOVED: `Last` and `Frozen` (_acted_key), `Placed`, `Oblig`."""
+    info = s.info
+    part = _acted_key(s, at)
     if info[at + INFO_PLACED - INFO_LAST_MOVED] >= 0:
         part ^= ZOBRIST_PLACED
     obliged = info[at + INFO_OBLIGED - INFO_LAST_MOVED]
@@ -302,12 +312,7 @@ def status_key(s):
     part = _statuses_key(s, INFO_LAST_MOVED)
     if s.info[INFO_EXPANSIONS] & HONEYCOMBO == 0:
         return part
-    earlier = s.zobrist_last[_last_moved_cell_index(s, s.info[INFO_EARLIER_MOVED])]
-    if s.info[INFO_EARLIER_CARRIED] >= 0:
-        earlier ^= s.zobrist_carried[s.piece_cell[s.info[INFO_EARLIER_CARRIED]]]
-    if s.info[INFO_EARLIER_FROZEN] >= 0:
-        earlier ^= ZOBRIST_FROZEN
-    part ^= earlier * ZOBRIST_EARLIER
+    part ^= _acted_key(s, INFO_EARLIER_MOVED) * ZOBRIST_EARLIER
     if s.info[INFO_PHASE] == PHASE_SECOND:
         part ^= ZOBRIST_SECOND ^ _statuses_key(s, INFO_PENDING) * ZOBRIST_PENDING
     return part
@@ -743,7 +748,7 @@ def make_move(s, move):
             record[UNDO_DOUBLE_TURN + i] = info[INFO_DOUBLE_TURN + i]
         for i in range(INFO_EARLIER_MOVED, INFO_EARLIER_END):
             info[i] = -1
-        double = info[INFO_HONEYCOMB] == info[INFO_TURNS] & 1
+        double = info[INFO_HONEYCOMB] == side_to_move(s)
     if kind == KIND_PASS:
         record[UNDO_FROM] = -1
     elif kind == KIND_PLACE:

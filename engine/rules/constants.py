@@ -139,6 +139,7 @@ INFO_EARLIER_MOVED = _info.area(initial=-1)
 INFO_EARLIER_CARRIED = _info.area(initial=-1)
 INFO_EARLIER_FROZEN = _info.area(initial=-1)
 INFO_EARLIER_END = _info.size
+assert INFO_EARLIER_END - INFO_EARLIER_MOVED == INFO_FROZEN + 1 - INFO_LAST_MOVED, "laid out as the Last and Frozen slots"
 INFO_PENDING = _info.area(INFO_STATUSES, initial=-1)
 INFO_HONEYCOMB = _info.area(initial=-1)
 INFO_PHASE = _info.area()

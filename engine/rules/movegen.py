@@ -1479,12 +1479,25 @@ def placement_count(s, side):
     if s.info[INFO_TURNS] < 2 or none_kept:
         return placement_cells(s, side, s.work[WORK_PLACEMENTS : WORK_PLACEMENTS + NUM_CELLS])
     count = s.info[INFO_PLACEABLE + side]
-    if s.info[INFO_EXPANSIONS] & HONEYCOMBO and s.height[ORIGIN] == 1:
-        # The kept count has the cells touching one colour only; those touching
-        # the uncovered Honeycomb and neither colour are both sides' too (HC-3).
-        for d in range(6):
-            cell = neighbor(ORIGIN, d)
-            count += s.height[cell] == 0 and s.tops[0, cell] == 0 and s.tops[1, cell] == 0
+    if s.info[INFO_EXPANSIONS] & HONEYCOMBO:
+        count += cells_by_the_honeycomb_alone(s, -1)
+    return count
+
+
+@njit(cache=True, nogil=True)
+def cells_by_the_honeycomb_alone(s, taken):
+    """The empty cells beside the uncovered Honeycomb that touch neither colour,
+    but `taken` and the cells beside it (a placement to come; -1 for none). The
+    counts make and unmake keep hold the cells touching one colour only: these
+    are both sides' too (HC-3)."""
+    count = 0
+    if s.height[ORIGIN] != 1:
+        return 0
+    for d in range(6):
+        cell = neighbor(ORIGIN, d)
+        if s.height[cell] == 0 and s.tops[0, cell] == 0 and s.tops[1, cell] == 0 and cell != taken \
+                and not is_neighbour(cell, taken):
+            count += 1
     return count
 
 
@@ -1715,13 +1728,8 @@ def usual_cells_after_placement(s, move):
         n = neighbor(dest, d)
         if s.height[n] == 0 and s.tops[other, n] != 0 and s.tops[side, n] == 0:
             cells -= 1
-    if s.info[INFO_EXPANSIONS] & HONEYCOMBO and s.height[ORIGIN] == 1:
-        # placement_count's cells by the uncovered Honeycomb touching neither
-        # colour: the opponent's but those the new piece takes or touches.
-        for d in range(6):
-            n = neighbor(ORIGIN, d)
-            if s.height[n] == 0 and s.tops[0, n] == 0 and s.tops[1, n] == 0 and n != dest and not is_neighbour(n, dest):
-                cells += 1
+    if s.info[INFO_EXPANSIONS] & HONEYCOMBO:  # the opponent's by the Honeycomb, but those the new piece touches
+        cells += cells_by_the_honeycomb_alone(s, dest)
     return cells
 
 
