@@ -4,9 +4,12 @@ Both engines load the opening with `newgame <GameString>`; then the side to move
 is asked for `bestmove`, its answer is checked against the runner's Board, and
 the move (as the Board writes it) is sent to both engines with `play`. The
 engines' own idea of the rules is never trusted: an engine that answers an
-illegal move loses, and one that refuses a legal move loses too.
+illegal move loses, and one that refuses a legal move loses too. In Swarm the
+runner is the bag (fan-rules.md SW-3): after a placement it draws a piece at
+random, seeded by the game's opening, and sends `play draw <piece>` to both.
 """
 
+import random
 from typing import NamedTuple
 
 from engine.rules.errors import IllegalMoveError, NotationError
@@ -33,6 +36,7 @@ class GameSettings(NamedTuple):
     margin: float = 0.5  # seconds an engine may overrun its time before it loses
     command_timeout: float = 10.0  # for `newgame` and `play`
     hang_seconds: float = DEFAULT_HANG_SECONDS  # for `bestmove depth N`
+    bag_seed: int = 0  # Swarm's draws: with the opening, the seed of a game's bag
 
 
 class GameOutcome(NamedTuple):
@@ -58,6 +62,7 @@ def play_game(engines, names, controls, opening, settings=None, on_ply=None):
     settings = settings or GameSettings()
     board = Board.from_game_string(opening, repetition_draw=True)
     clocks = [GameClock(control, settings.margin, settings.hang_seconds) for control in controls]
+    bag = random.Random(f"{settings.bag_seed}/{opening}")
     try:
         for side in (0, 1):
             _ensure_started(engines[side], side)
@@ -66,7 +71,10 @@ def play_game(engines, names, controls, opening, settings=None, on_ply=None):
             _send(engines[side], side, load, settings.command_timeout)
         while board.outcome(settings.max_plies) is None:
             side = board.side_to_move
-            move = _ask_move(engines[side], side, clocks[side], board)
+            if board.draw_due:  # any piece of the bag alike: a bug's chance is its copies there
+                move = board.parse_uhp(f"draw {bag.choice(board.bag())}")
+            else:
+                move = _ask_move(engines[side], side, clocks[side], board)
             move_string = board.uhp(move)
             board.push(move, move_string)
             if on_ply is not None:

@@ -20,11 +20,13 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from .colors import BLACK, WHITE, side_color, side_index, warn_deprecated
-from .rules.board import AWAY_PRISON, AWAY_REMOVED, compute_key, copy_state, face_bug, make_move, new_state, put_piece, queens_result, top_piece, unmake_move
+from .rules.board import AWAY_BAG, AWAY_PRISON, AWAY_REMOVED, compute_key, copy_state, face_bug, make_move, new_state, put_piece, queens_result, top_piece, unmake_move
+from .rules.board import in_hand_of, turn_number as turn_number_of, turns_past_setup
 from .rules.bugs import (
     BUG_FIRST_ID,
     BUG_OF_LETTER,
     BUGS,
+    COLOURED_PIECES,
     CONTROL,
     EXPANSION_BIT,
     FAN_BITS,
@@ -38,16 +40,20 @@ from .rules.bugs import (
     PIECES_PER_SIDE,
     PLACE_ON_TOP,
     QUEEN_ID,
+    ROYAL,
 )
 from .rules.constants import (
     BLACK_WINS,
     BUG_BACKS,
+    BUG_COPIES,
+    BUG_FLAGS,
     DRAW,
     FLAG_QUEEN_FIRST_ALLOWED,
     FLAG_REPETITION_DRAW,
     IN_PROGRESS,
     INFO_EXPANSIONS,
     INFO_FLAGS,
+    INFO_DRAW_DUE,
     INFO_FROZEN,
     INFO_PLACED,
     INFO_KEY,
@@ -60,6 +66,7 @@ from .rules.constants import (
     INFO_HONEYCOMB,
     INFO_PHASE,
     PHASE_SECOND,
+    SWARM_SETUP,
     INFO_PLY,
     INFO_RESULT,
     INFO_REVERSIBLE_FROM,
@@ -76,6 +83,7 @@ from .rules.hexgrid import NUM_CELLS, ORIGIN, axial, cell_of, filled_neighbours,
 from .rules.kinds import (
     FORM_CHOOSE,
     FORM_CONTROL,
+    FORM_DRAW,
     FORM_FLIP,
     FORM_PASS,
     FORM_REFERENCE,
@@ -83,6 +91,7 @@ from .rules.kinds import (
     KIND_FORMS,
     KIND_NAMES,
     KINDS_OF_FORM,
+    SWARM_FORMS,
     refusal,
 )
 from .rules.moves import (
@@ -167,6 +176,7 @@ _REFERENCE_SCAN = ((0, 3), (1, 4), (2, 5), (3, 0), (4, 1), (5, 2))
 _kind_of, _piece_of, _dest_of, _encode = move_kind.py_func, move_piece.py_func, move_dest.py_func, encode.py_func
 _other_of, _face_of, _encode_full = move_other.py_func, move_face.py_func, encode_full.py_func
 VENOM = EXPANSION_BIT["Venom"]
+SWARM = EXPANSION_BIT["Swarm"]
 _neighbor = neighbor.py_func
 _bug_enabled = bug_enabled.py_func
 # Each side's tile that can show the Tick, the one piece that makes an enemy
@@ -319,6 +329,8 @@ def _text_of(move, side=None):
         return MoveText(False, move.piece, controller=move.other)
     if form == FORM_CHOOSE:
         return MoveText(False, form=form, chosen=(move.piece, _dest_of(move), move.other))
+    if form in SWARM_FORMS:  # a draw or a steal names a piece, which acts on nothing (the choice: above)
+        return MoveText(False, move.piece, form=form)
     actor, target = (move.other, move.piece) if kind == KIND_STING else (move.piece, move.other)
     controller = _TICK_ID[side] if side is not None and PIECE_COLOR[actor] == 1 - side else -1
     return MoveText(False, actor, form=form, target=target, controller=controller)
@@ -384,6 +396,16 @@ def _as_piece(name):
     return parse_piece(_as_name(name))
 
 PASS = Move(PASS_MOVE)
+
+
+def _bug_kind(piece):
+    """(colour, bug) of a piece: what Swarm's entries name (SW-1, SW-3, SW-4)."""
+    return PIECE_COLOR[piece], PIECE_BUG[piece]
+
+
+def _kind_name(piece):
+    """A colour and bug in words: 'black Spider'."""
+    return f"{COLOR_NAMES[PIECE_COLOR[piece]].lower()} {BUGS[PIECE_BUG[piece]].name}"
 
 # Why a placement is refused, by the bug's placement rule (bugs.py PLACE_*).
 _PLACEMENT_RULES = {
@@ -709,7 +731,7 @@ class Board:
     @property
     def turn_number(self):
         """The side to move's turn, counting from 1 (the n of White[n]; TU-2)."""
-        return int(self._info[INFO_TURNS]) // 2 + 1
+        return int(turn_number_of(self._state, self.side_to_move))
 
     @property
     def _result_code(self):
@@ -818,6 +840,11 @@ class Board:
     def piece_cell(self, piece):
         return int(self._piece_cell[piece])
 
+    def in_hand(self, piece, color):
+        """Whether `piece` (an id) is in the hand of `color` (WHITE or BLACK): off the board, its own colour's, or in Swarm the other colour's
+        piece it drew or stole (§11)."""
+        return self.has_bug(PIECE_BUG[piece]) and bool(in_hand_of(self._state, piece, side_index(color)))
+
     def is_removed(self, piece):
         """Whether `piece` (an id) is out of the game, taken by a Predator (fan-rules.md §7)."""
         return bool(self._state.away[piece] == AWAY_REMOVED)
@@ -897,7 +924,7 @@ class Board:
 
     def game_string(self):
         plies = self.ply
-        head = f"{self.game_type};{format_game_state(plies, self._result_code)};{format_turn(int(self._info[INFO_TURNS]))}"
+        head = f"{self.game_type};{format_game_state(plies, self._result_code)};{format_turn(int(turns_past_setup(self._state)))}"
         return ";".join([head] + self._move_strings)
 
     # --- Moves -------------------------------------------------------------------
@@ -974,6 +1001,10 @@ class Board:
         why = refusal(parsed.form, self.game_type) or (parsed.controller >= 0 and refusal(FORM_CONTROL, self.game_type))
         if why:
             raise IllegalMoveError(why)
+        if self.expansions & SWARM or parsed.form in SWARM_FORMS:
+            swarm_entry = self._parse_swarm(parsed)
+            if swarm_entry is not None:
+                return swarm_entry
         side = self.side_to_move
         if parsed.controller >= 0 and parsed.controller not in (_TICK_ID[side], _FIREFLY_ID[side]):
             raise IllegalMoveError(f"{self.name(parsed.controller)} controls nothing: only the side to move's "
@@ -1020,6 +1051,78 @@ class Board:
         example = next((str(m) for m in self.legal_moves if m.piece == piece), None)
         return (" Only the first piece is played by its name alone; after it a MoveString names a reference piece"
                 + (f", as '{example}'." if example else "."))
+
+    def _parse_swarm(self, parsed):
+        """parse_uhp in a Swarm game (§11), or of a Swarm entry anywhere: during
+        the setup only `choose`, while a draw is due only `draw`, else any entry.
+        `choose`, `draw` and `steal` name colours and bugs: the lowest copies are
+        the ones that go (`draw bS2` draws bS1 while it is in the bag)."""
+        state = self._state
+        if not self.expansions & SWARM:
+            raise IllegalMoveError(f"There is no {parsed.form} in {self.game_type}: it is an entry of Swarm (§11).")
+        setup = int(state.info[INFO_TURNS]) < SWARM_SETUP
+        color = COLOR_NAMES[self.side_to_move]
+        if setup and parsed.form != FORM_CHOOSE:
+            raise IllegalMoveError(f"Swarm begins with the choice of hands: {color} plays `choose` and three of its "
+                                "pieces besides the Queen, as 'choose wS1 wB1 wA1'.")
+        if self.draw_due and parsed.form != FORM_DRAW:
+            raise IllegalMoveError("A draw is due after the placement: the next entry is `draw` and a piece in the bag "
+                                f"({', '.join(self.bag_kinds())}).")
+        if parsed.form not in SWARM_FORMS:
+            return None  # an ordinary entry, for parse_uhp
+        named = parsed.chosen if parsed.form == FORM_CHOOSE else (parsed.piece,)
+        wanted = sorted(_bug_kind(piece) for piece in named)
+        for legal in self.legal_moves:
+            text = _text_of(legal)
+            if text.form == parsed.form and sorted(map(_bug_kind, text.chosen or (text.piece,))) == wanted:
+                return Move._named(legal, self.uhp(legal))
+        raise IllegalMoveError(self._swarm_refusal(parsed, named, setup))
+
+    def _swarm_refusal(self, parsed, named, setup):
+        """Why a Swarm entry that names `named` is not legal now (SW-1, SW-3, SW-4)."""
+        side = self.side_to_move
+        color = COLOR_NAMES[side]
+        if parsed.form == FORM_CHOOSE:
+            if not setup:
+                return "The hands were chosen at the start: `choose` comes only before the first placement."
+            if any(PIECE_COLOR[piece] != side for piece in named):
+                return f"{color} chooses three pieces of its own colour."
+            if any(BUG_FLAGS[PIECE_BUG[piece]] & ROYAL for piece in named):
+                return "The Queen is always in hand: `choose` names three other pieces."
+            for piece in named:
+                bug = PIECE_BUG[piece]
+                if not self.has_bug(bug):
+                    return f"{piece_name(piece)} is not a piece of {self.game_type}."
+                if sum(PIECE_BUG[other] == bug for other in named) > BUG_COPIES[bug]:
+                    return f"{self.game_type} has {BUG_COPIES[bug]} {BUGS[bug].name} tiles a colour."
+        if parsed.form == FORM_DRAW:
+            if not self.draw_due:
+                return "No draw is due: a draw follows a placement while the bag holds pieces."
+            return f"The bag holds no {_kind_name(named[0])}; it holds {', '.join(self.bag_kinds())}."
+        if BUG_FLAGS[PIECE_BUG[named[0]]] & ROYAL:
+            return "Queens are never stolen."
+        if not pieces_may_move(self._state, side):
+            return "You can't steal until you've played your Queen Bee."
+        return f"Your opponent's hand holds no {_kind_name(named[0])}."
+
+    @property
+    def draw_due(self):
+        """Swarm (§11): whether the next entry is a `draw` (after a placement
+        while the bag holds pieces, SW-3); the side to move is the placer."""
+        return bool(self._info[INFO_DRAW_DUE])
+
+    def bag(self):
+        """Swarm's bag: the names of the pieces in it, in piece order (SW-1)."""
+        return [piece_name(piece) for piece in range(COLOURED_PIECES) if self._state.away[piece] == AWAY_BAG]
+
+    def bag_kinds(self):
+        """The colours and bugs in Swarm's bag, each once with its count, as
+        'bS1 x2' names two Spiders' lowest copy: the outcomes of a draw."""
+        counts = {}
+        for piece in range(COLOURED_PIECES):
+            if self._state.away[piece] == AWAY_BAG:
+                counts.setdefault(_bug_kind(piece), [piece, 0])[1] += 1
+        return [piece_name(piece) + (f" x{count}" if count > 1 else "") for piece, count in counts.values()]
 
     def _parse_named(self, parsed):
         """parse_uhp for a form that names only pieces: the legal move of one of
@@ -1166,7 +1269,7 @@ class Board:
         side = self.side_to_move
         bug = PIECE_BUG[piece]
         in_play = state.piece_cell[piece] >= 0
-        if PIECE_COLOR[piece] != side:
+        if PIECE_COLOR[piece] != side and not (not in_play and self.in_hand(piece, side_color(side))):
             return "It's not that player's turn."
         if not self.has_bug(bug):
             return "That piece is not enabled in this game."

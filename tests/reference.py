@@ -60,6 +60,7 @@ import re
 from collections import deque
 from collections.abc import Callable
 from functools import lru_cache, partial
+from itertools import combinations
 from typing import NamedTuple
 
 COLORS = ("w", "b")
@@ -1108,7 +1109,7 @@ def parse_game_type(text):
             if name.lower() not in {v.lower() for v in KNOWN_VARIANTS.get(token, ())}:
                 raise ValueError(f"game type {text!r}: {token} has no variant {variant!r}")
             raise ValueError(f"game type {text!r}: the variant {token}({variant}) is not implemented")
-    played = {row.token for row in BUGS.values()}
+    played = {row.token for row in BUGS.values()} | {"Swarm"}  # Swarm brings rules, no bug (§11)
     for token in names - played:
         raise ValueError(f"game type {text!r}: {token} is not implemented")
     return GameType(
@@ -1162,6 +1163,19 @@ class Position:
         self.stings_used = frozenset()  # `QueenStingUsed`: the colours whose Queen has stung (WX-5)
         self.prison = frozenset()  # enemy pieces an S004 Mantis holds (§9.5), each in the other colour's Mantis's
         self.result = None  # None while in progress, else "WhiteWins", "BlackWins" or "Draw"
+        # §11 Swarm: hands hold both colours; the rest is in the bag, in piece
+        # order, until drawn (SW-1, SW-3). The setup is White's then Black's
+        # `choose`, which are no turns (TU-2); after a placement while the bag
+        # holds pieces a draw is due, and the statuses the opponent's turn left
+        # wait with it for the end of the action (end_action).
+        self.swarm = "Swarm" in self.rules.modules
+        self.bag = []
+        self.chosen = 0  # `choose` entries played
+        self.draw_due = None  # while a draw is due: the statuses standing before the placement
+        if self.swarm:
+            for side in COLORS:
+                self.hand[side] = [side + QUEEN]
+                self.bag += [p for p in self.pieces[side] if bug(p) != QUEEN]
 
     def pieces_of(self, side):
         """Every piece of one side in this game type, in piece order (a Venom tile
@@ -1242,6 +1256,7 @@ class Position:
         child.__dict__.update(self.__dict__)  # the game type and the immutable statuses
         child.stacks = {cell: list(stack) for cell, stack in self.stacks.items()}
         child.hand = {side: list(hand) for side, hand in self.hand.items()}
+        child.bag = list(self.bag)
         return child
 
     def signature(self):
@@ -1265,12 +1280,17 @@ class Position:
             self.light,
             self.second,
             self.pending,
+            tuple(self.bag),
+            self.chosen,
+            self.draw_due is not None,
             self.result,
         )
 
     # --- Reading the position ---
     @property
     def to_move(self):
+        if self.swarm and self.chosen < 2:
+            return COLORS[self.chosen]  # SW-1: White chooses, then Black
         return COLORS[self.turns % 2]
 
     @property
@@ -1359,6 +1379,9 @@ class Position:
         if check and move not in self.legal_moves():
             raise ValueError(f"illegal move {move!r} in {self.game_type} at ply {self.ply}")
         side = self.to_move
+        if move[0] in SWARM_ENTRIES:
+            self.swarm_entry(side, move)
+            return
         standing = self.last, self.frozen, self.prime, self.placed, self.obliged
         self.obliged = None  # a status of one turn (§3.2); a Wasp's sting sets it again
         if move == (HONEYCOMB, "~"):
@@ -1433,7 +1456,8 @@ class Position:
                 # A placement (with Venom, `piece` names the face chosen); a
                 # Guardian's lands on top of the stack (GU-2). An S004 Mantis
                 # placed again empties its prison into its owners' hand (NX-3).
-                self.hand[colour(piece)].remove(tile_of(piece))
+                # In Swarm the placer's hand may hold the other colour's (SW-2).
+                self.hand[side].remove(tile_of(piece))
                 if bug(piece) == "Nx":
                     freed = {p for p in self.prison if colour(p) != colour(piece)}
                     self.hand[other(colour(piece))].extend(sorted(freed, key=piece_order))
@@ -1452,9 +1476,38 @@ class Position:
             self.frozen = frozenset({piece}) if thrown else frozenset()
             self.prime = piece
             self.placed = piece if source is None else None
+            if source is None and self.swarm and self.bag:
+                self.draw_due = standing  # SW-3 (unless the placement ends the game)
         self.ply += 1
         self.result = self.outcome()
+        if self.draw_due is not None and self.result is None:
+            return
+        self.draw_due = None
         self.end_action(side, move, standing)
+
+    def swarm_entry(self, side, move):
+        """fan-rules.md §11: a `choose` puts its three pieces from the bag into
+        the side's hand (SW-1; no statuses, no turn); a `draw` one piece, which
+        ends the placement's action, its statuses standing (SW-3); a `steal`
+        takes a piece from the opponent's hand, a whole turn with no statuses
+        (SW-4)."""
+        kind, *pieces = move
+        self.ply += 1
+        if kind == "steal":
+            standing = self.last, self.frozen, self.prime, self.placed, self.obliged
+            self.hand[other(side)].remove(pieces[0])
+            self.hand[side].append(pieces[0])
+            self.last, self.frozen, self.prime, self.placed, self.obliged = frozenset(), frozenset(), None, None, None
+            self.end_action(side, move, standing)
+            return
+        for piece in pieces:
+            self.bag.remove(piece)
+            self.hand[side].append(piece)
+        if kind == "choose":
+            self.chosen += 1
+        else:
+            standing, self.draw_due = self.draw_due, None
+            self.end_action(side, move, standing)
 
     def end_action(self, side, move, standing):
         """fan-rules.md §10 HC-4, HC-5, §3.2 ST-2: after the first action of a
@@ -1509,6 +1562,10 @@ class Position:
         when nothing else is possible {"pass"}; empty once the game is over."""
         if self.result is not None:
             return set()
+        if self.swarm and self.chosen < 2:
+            return self.choices()
+        if self.draw_due is not None:
+            return self.draws()
         moves = {action.move for action in self.actions()}
         return moves or {"pass"}
 
@@ -1521,7 +1578,30 @@ class Position:
         if obliged:
             return obliged
         return canonical_stings(self.placements() | self.movements() | self.flips() | self.honeycomb_flip(),
-                                self.to_move)
+                                self.to_move) | self.steals()
+
+    # --- Swarm's entries (§11) ---
+    def choices(self):
+        """SW-1: ("choose", a, b, c), three of the side's pieces but the Queen
+        (all in the bag now), named by the lowest-numbered copies of their bugs,
+        in piece order: one entry per set of three bugs."""
+        pool = sorted((p for p in self.bag if colour(p) == self.to_move), key=piece_order)
+        return {("choose", *lowest_copies(pool, combo)) for combo in combinations(pool, 3)}
+
+    def draws(self):
+        """SW-3: ("draw", piece), the lowest-numbered piece of each colour and
+        bug in the bag."""
+        return {("draw", piece) for piece in lowest_of_each(self.bag)}
+
+    def steals(self):
+        """SW-4: ("steal", piece), the lowest-numbered copy of each colour and bug
+        in the opponent's hand, Queens never; only with the side's Queen in play
+        (G-1)."""
+        side = self.to_move
+        if not self.swarm or not self.in_play(side + QUEEN):
+            return set()
+        loot = [p for p in self.hand[other(side)] if bug(p) != QUEEN]
+        return {Action("steal", piece, ("steal", piece)) for piece in lowest_of_each(loot)}
 
     def obliged_actions(self):
         """fan-rules.md §9.6 WX-4: under an obligation the only legal moves are the
@@ -1548,14 +1628,17 @@ class Position:
         Venom the lowest-numbered tile, VN-2), without the Queen on the first turn
         and only the Queen on the fourth turn if she is still in hand (rules.md,
         "Turns"; fan-rules.md §1.3 G-5; the Queen tile, [V8]). With Predators the
-        Queen may come on the first turn too (PR-2)."""
+        Queen may come on the first turn too (PR-2). In Swarm the side's hand
+        holds the other colour's too (SW-2)."""
         side = self.to_move
         hand = self.hand[side]
         pieces = []
-        for code in self.codes:
-            in_hand = [name for name in piece_names(side, code) if name in hand]
-            if in_hand:
-                pieces.append(in_hand[0])
+        # In Swarm the other colour's pieces the side holds too, after its own (SW-2).
+        for holder in (side, other(side)) if self.swarm else (side,):
+            for code in self.codes:
+                in_hand = [name for name in piece_names(holder, code) if name in hand]
+                if in_hand:
+                    pieces.append(in_hand[0])
         queen = side + QUEEN
         if self.turn == 1 and "Predators" not in self.rules.modules:  # PR-2: no tournament opening
             pieces = [p for p in pieces if p != queen]
@@ -1566,17 +1649,17 @@ class Position:
     def placements(self):
         """Placements, each by its bug's placement rule; a Venom tile with each
         face it may be placed with (VN-2, VN-4: two moves), by that face's name.
-        A rule reads only the placed piece's colour, the side to move's for
-        every piece placed now, so each rule's cells are found once."""
+        A rule reads only the placed piece's colour (in Swarm either, SW-2), so
+        each rule's cells are found once per colour."""
         cells = {}
         actions = set()
         for tile in self.placeable_pieces():
             for face in self.rules.placement_faces(bug(tile)):
                 piece = face_name(tile, face)
                 rule = BUGS[face].placement
-                if rule not in cells:
-                    cells[rule] = rule(self, piece)
-                actions |= {Action("place", piece, (piece, cell)) for cell in cells[rule]}
+                if (rule, colour(piece)) not in cells:
+                    cells[rule, colour(piece)] = rule(self, piece)
+                actions |= {Action("place", piece, (piece, cell)) for cell in cells[rule, colour(piece)]}
         return actions
 
     def honeycomb_flip(self):
@@ -1749,6 +1832,13 @@ class Position:
         if text.lower() == "pass":
             return "pass"
         parts = text.split()
+        if parts[0].lower() in SWARM_ENTRIES:
+            # Named by colours and bugs: the entry of that kind taking the same (SW-1, SW-3, SW-4).
+            wanted = sorted(map(colour_and_bug, map(canonical_piece, parts[1:])))
+            for move in self.legal_moves():
+                if move[0] == parts[0].lower() and sorted(map(colour_and_bug, move[1:])) == wanted:
+                    return move
+            raise ValueError(f"{text!r} is not a legal entry here")
         controller = None
         if len(parts) >= 2 and parts[-1].startswith("@"):  # mind control (§6.7, §9.7, §4.2)
             controller = self.name_in_play(parts.pop()[1:], "the controller")
@@ -1819,6 +1909,30 @@ class Position:
         return actor, "~", victim
 
 
+SWARM_ENTRIES = ("choose", "draw", "steal")  # §11, the first word of the move
+
+
+def colour_and_bug(name):
+    return colour(name), bug(name)
+
+
+def lowest_of_each(pieces):
+    """The lowest-numbered piece of each colour and bug among `pieces`."""
+    lowest = {}
+    for piece in sorted(pieces, key=piece_order):
+        lowest.setdefault(colour_and_bug(piece), piece)
+    return lowest.values()
+
+
+def lowest_copies(pool, combo):
+    """The pieces of `combo` renamed as the lowest-numbered copies of their bugs
+    in `pool` (sorted in piece order), in piece order."""
+    names = []
+    for piece in combo:
+        names.append(next(p for p in pool if colour_and_bug(p) == colour_and_bug(piece) and p not in names))
+    return tuple(sorted(names, key=piece_order))
+
+
 def stinger_order(name, side):
     """The sort key of a stinger for `side`'s sting (NO-5): own first, then piece order."""
     return colour(name) != side, piece_order(name)
@@ -1877,6 +1991,8 @@ def move_string(position, move):
     lifted (fan-rules.md §4.3 NO-3); for readable test failures."""
     if move == "pass":
         return "pass"
+    if move[0] in SWARM_ENTRIES:
+        return " ".join(move)
     controller = position.to_move + "T"  # the side's Tick, when an enemy piece acts (§6.7)
     if move[-1] == "@":  # a controlled movement `bQ bP/ @wT`
         return f"{move_string(position, move[:2])} @{controller}"

@@ -132,10 +132,10 @@ def test_the_state_layout_is_declared_once():
     assert {"INFO_LAST_MOVED", "INFO_LAST_CARRIED", "INFO_FROZEN"} <= set(statuses)
     assert constants.INFO_STATUSES <= constants.INFO_SAVED <= constants.INFO_PLY < constants.INFO_SIZE
     assert constants.INFO_KEY < constants.INFO_SAVED and constants.INFO_RESULT < constants.INFO_SAVED
-    assert constants.UNDO_INFO + constants.INFO_SAVED == constants.UNDO_DOUBLE_TURN
+    assert constants.UNDO_INFO + constants.INFO_SAVED == constants.UNDO_PHASED
     # HoneyCombo's area, saved after it in its game types only (§10).
-    assert constants.INFO_SAVED <= constants.INFO_DOUBLE_TURN < constants.INFO_PLY
-    assert constants.UNDO_DOUBLE_TURN + constants.INFO_DOUBLE_TURN_SIZE == constants.UNDO_SIZE
+    assert constants.INFO_SAVED <= constants.INFO_PHASED < constants.INFO_PLY
+    assert constants.UNDO_PHASED + constants.INFO_PHASED_SIZE == constants.UNDO_SIZE
     assert (constants.INFO_INITIAL[: constants.INFO_STATUSES] == -1).all()
     state = new_state(expansions=3, flags=1)
     expected = constants.INFO_INITIAL.copy()

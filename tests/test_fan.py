@@ -52,8 +52,8 @@ def test_every_fan_game_type_prints_canonically_and_the_official_ones_are_unchan
     # Guardians and Vx and the 128 with both Predators and Nx, plus the 32 with
     # all four) with each official type; Venom with each allowed set of
     # Predators, Guardians, E, J, Nx, Vx (64 - 16 - 16 + 4); each with or
-    # without HoneyCombo, which also comes alone.
-    assert len(FAN_TYPES) == 8 * (2 * (287 + 36) + 1) and not set(FAN_TYPES) & set(game_types())
+    # without HoneyCombo and Swarm, which also come alone and together.
+    assert len(FAN_TYPES) == 8 * (4 * (287 + 36) + 3) and not set(FAN_TYPES) & set(game_types())
     for game_type in FAN_TYPES + game_types():
         assert format_game_type(parse_game_type(game_type)) == game_type
 
@@ -76,7 +76,6 @@ def test_tokens_and_letters_come_in_any_order_and_case(text, canonical):
     ("Base+L+Venom(Fixed:UU)", "at most once"),
     ("Base+E(Placed)", "variant 'Placed' of E"),
     ("Base+Guardians+Vx", "two versions of one bug"),
-    ("Base+Swarm", "does not play Swarm yet"),
     ("Base+Dx(V2)", "variant 'V2' of Dx"),
     ("Base+J(Literal)", "variant 'Literal' of J"),
     ("Base+Q", "neither official letters"),
@@ -105,7 +104,7 @@ def test_fan_game_types_need_the_option_and_info_names_them_once_it_is_on():
     answers = session_answers("info", "newgame Base+E", "options set FanBugs True", "info", "newgame base+e+mlp")
     assert answers[0].splitlines()[1] == "Mosquito;Ladybug;Pillbug"
     assert answers[1].startswith("err Base+E is a fan game type") and "options set FanBugs True" in answers[1]
-    assert answers[3].splitlines()[1] == FAN_CAPABILITIES == "Mosquito;Ladybug;Pillbug;Venom;Predators;Guardians;HoneyCombo;Dx;E;Fx;J;Nx;Vx;Wx"
+    assert answers[3].splitlines()[1] == FAN_CAPABILITIES == "Mosquito;Ladybug;Pillbug;Venom;Predators;Guardians;HoneyCombo;Swarm;Dx;E;Fx;J;Nx;Vx;Wx"
     assert answers[4] == "Base+MLP+E;NotStarted;White[1]\n"
 
 

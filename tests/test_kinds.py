@@ -42,6 +42,7 @@ CODEC_FIELDS = {"piece", "dest", "other", "face"}
 VENOM_TYPE = "Base+MLP+Venom+Predators+Guardians+E+J"  # the richest with Venom: flips, stings, swaps, control
 RICH_TYPE = "Base+MLP+Predators+Guardians+Dx+E+J"
 S004_TYPE = "Base+MP+Fx+Wx"  # the S004 Wasp's stings, the Queen's stings to hand, the Firefly's commands
+SWARM_TYPE = "Base+MLP+HoneyCombo+Swarm"  # choices, draws (between a double turn's actions too), steals
 
 
 def row_id(index):
@@ -129,7 +130,7 @@ def test_every_played_kind_is_made_and_unmade():
     """Over seeded random games of a rich game type, every legal move of the
     rarer kinds and a tenth of the places and moves; and the forced pass."""
     seen = Counter()
-    for game_type, seed in [(t, seed) for t in (RICH_TYPE, VENOM_TYPE, S004_TYPE) for seed in range(6)]:
+    for game_type, seed in [(t, seed) for t in (RICH_TYPE, VENOM_TYPE, S004_TYPE, SWARM_TYPE) for seed in range(6)]:
         rng = random.Random(f"{game_type}/{seed}")
         board = Board(game_type)
         while board.legal_moves and board.ply < 120:

@@ -16,7 +16,7 @@ from engine.rules.constants import (
     INFO_EARLIER_CARRIED, INFO_EARLIER_FROZEN, INFO_EARLIER_MOVED, INFO_FROZEN, INFO_HONEYCOMB, INFO_LAST_CARRIED,
     INFO_LAST_MOVED, INFO_OBLIGED, INFO_OBLIGER, INFO_PENDING, INFO_PHASE, INFO_PLACED, INFO_STINGS_USED, PHASE_SECOND,
 )
-from engine.game import Board, axial
+from engine.game import BLACK, WHITE, Board, axial
 from engine.rules.notation import GAME_TYPES, piece_name
 
 from .conftest import read_rows
@@ -30,7 +30,8 @@ def reference_move(move, board):
     (stinger, "~", victim) for a Wasp Queen's sting (the engine's victim is its
     piece), (centipede, "=", target) for a Centipede's swap, (predator, "x",
     prey) for a removal or a Queen's sting to hand, (wasp, "!", target) for an
-    S004 Wasp's sting, (piece, (q, r), "@") for a Tick's controlled movement.
+    S004 Wasp's sting, (piece, (q, r), "@") for a Tick's controlled movement,
+    ("choose", a, b, c), ("draw", piece) and ("steal", piece) for Swarm's entries.
     Every comparison of the two
     generators goes through this one function, so a change of the Move class is
     made here only."""
@@ -58,6 +59,10 @@ def _reference_move(move, face, other_face):
         return piece_name(move.piece, face), "!", piece_name(move.other, other_face)
     if kind == "control":
         return piece_name(move.piece, face), axial(move.dest), "@"
+    if kind == "choose":  # the codec's dest field holds the second piece
+        return kind, piece_name(move.piece), piece_name(move.dest), piece_name(move.other)
+    if kind in ("draw", "steal"):
+        return kind, piece_name(move.piece)
     return piece_name(move.piece, move.face if kind == "place" else face), axial(move.dest)
 
 
@@ -102,7 +107,7 @@ def engine_statuses(board):
     `Oblig` (the stung piece and its Wasp, §9.6), the colours whose Queen has stung,
     the pieces in an S004 Mantis's prison (§9.5), and HoneyCombo's: the colour whose
     turn is double, whether its second action is due and the Last and Frozen its
-    first action made (§10, ST-2)."""
+    first action made (§10, ST-2), and Swarm's hands, bag and due draw (§11)."""
     info = board.state.info
 
     def names(*slots):
@@ -119,15 +124,19 @@ def engine_statuses(board):
     pending = INFO_PENDING - INFO_LAST_MOVED
     earlier = ((names(pending + INFO_LAST_MOVED, pending + INFO_LAST_CARRIED), names(pending + INFO_FROZEN))
                if second else None)
-    return last, frozen, placed, obliged, stings_used, prison, light, second, earlier
+    hands = tuple(frozenset(board.hand(color)) for color in (WHITE, BLACK))
+    return last, frozen, placed, obliged, stings_used, prison, light, second, earlier, hands, frozenset(board.bag()), \
+        board.draw_due
 
 
 def reference_statuses(position):
     """The reference's statuses, as engine_statuses gives the engine's."""
     pending = position.pending
     earlier = None if pending is None else (set(pending[0]), set(pending[1]))
+    hands = tuple(frozenset(position.hand[color]) for color in "wb")
     return (set(position.last), set(position.frozen), position.placed, position.obliged, position.stings_used,
-            position.prison, position.light, position.second, earlier)
+            position.prison, position.light, position.second, earlier, hands, frozenset(position.bag),
+            position.draw_due is not None)
 
 
 def play_and_compare(game_type, seed, max_plies, by_piece=None):

@@ -84,7 +84,6 @@ def test_game_type_prints_canonical(text, canonical):
     ("Base+E(V2)", "E has no variant"),
     ("Base+M(V2)", "unknown token"),
     ("Base+Predators(MantisEver)", r"variant Predators\(MantisEver\) is not implemented"),
-    ("Base+Swarm", "Swarm is not implemented"),
     ("Base+Venom+venom", "Venom is repeated"),
     ("Base+Venom+Fx", "Venom and Fx are two versions of the Firefly"),
     ("Base+Wx+Venom", "Venom and Wx are two versions of the Wasp"),

@@ -19,7 +19,7 @@ White in hand: wQ wS2 wB1 wB2 wG1 wG2 wG3 wA1 wA2 wA3
 Black in hand: bQ bS2 bB1 bB2 bG1 bG2 bG3 bA1 bA2 bA3
 """
 
-from ..colors import side_index
+from ..colors import side_color, side_index
 from ..rules.bugs import BLACK, NUM_PIECES, PIECE_NAMES, PIECES, WHITE
 from ..rules.hexgrid import DIRECTION_DQ_DR, axial
 
@@ -48,14 +48,9 @@ def border(occupied):
 
 def hand(board, color):
     """The pieces in `color`'s hand, by piece id (bugs in table order, copies in
-    order), of the bugs the game type has: not placed yet (or back in hand), nor
-    removed, nor in a prison."""
-    return [
-        piece
-        for piece in range(NUM_PIECES)
-        if PIECES[piece][0] == color and board.has_bug(PIECES[piece][1]) and board.piece_cell(piece) < 0
-        and not board.is_removed(piece) and board.jailer(piece) < 0
-    ]
+    order): not placed yet (or back in hand), nor removed, nor in a prison or
+    Swarm's bag; in Swarm the other colour's it holds too, after its own."""
+    return [piece for piece in range(NUM_PIECES) if board.in_hand(piece, side_color(color))]
 
 
 def removed(board, color):

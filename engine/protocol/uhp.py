@@ -321,6 +321,9 @@ class Session:
     def _bestmove(self, argument):
         depth, seconds, soft = _parse_limits(argument)
         board = self._game_in_progress()
+        if board.draw_due:
+            raise CommandError("A draw is due: the bag chooses it, not the engine. Send `play draw <piece>` "
+                               f"with a piece of the bag ({', '.join(board.bag_kinds())}).")
         moves = board.legal_moves
         if len(moves) == 1:  # uhp.md: if only one move is legal, answer it at once
             self._pv = [board.uhp(moves[0])]

@@ -12,7 +12,17 @@ through moves.py, and make/unmake dispatch on their kind.
 import numpy as np
 from numba import njit
 
-from .bugs import BUG_OF_LETTER, EXPANSION_BIT, FAN_BITS, HONEYCOMB_ID, NUM_PIECES, PIECES_PER_SIDE, QUEEN_ID, ROYAL
+from .bugs import (
+    BUG_OF_LETTER,
+    COLOURED_PIECES,
+    EXPANSION_BIT,
+    FAN_BITS,
+    HONEYCOMB_ID,
+    NUM_PIECES,
+    PIECES_PER_SIDE,
+    QUEEN_ID,
+    ROYAL,
+)
 from .constants import (
     BLACK_WINS,
     DRAW,
@@ -44,20 +54,25 @@ from .constants import (
     INFO_STATUSES,
     INFO_STINGS_USED,
     INFO_TURNS,
-    INFO_DOUBLE_TURN,
-    INFO_DOUBLE_TURN_SIZE,
+    INFO_DRAW_DUE,
+    INFO_HANDS_KEY,
+    INFO_PHASED,
+    INFO_PHASED_SIZE,
     INFO_EARLIER_END,
     MAX_HEIGHT,
     MAX_PLIES,
     BUG_BACKS,
+    BUG_EXPANSION,
     BUG_FLAGS,
     PIECE_BUG,
     PIECE_COLOR,
     PIECE_KIND,
     PHASE_SECOND,
     PHASE_TURN,
+    SWARM_SETUP,
     TOP_COLOR,
-    UNDO_DOUBLE_TURN,
+    UNDO_AWAY,
+    UNDO_PHASED,
     UNDO_FACES,
     UNDO_FREED,
     UNDO_FROM,
@@ -67,7 +82,9 @@ from .constants import (
     UNDO_SIZE,
     WHITE_WINS,
     WORK_SIZE,
+    ZOBRIST_AWAY,
     ZOBRIST_CARRIED,
+    ZOBRIST_DRAW_DUE,
     ZOBRIST_EARLIER,
     ZOBRIST_FROZEN,
     ZOBRIST_HONEYCOMB,
@@ -85,13 +102,16 @@ from .constants import (
 )
 from .hexgrid import NUM_CELLS, NUM_DIRECTIONS, OPPOSITE, ORIGIN, is_surrounded, neighbor, set_occupied
 from .moves import (
+    KIND_CHOOSE,
     KIND_CONTROL,
+    KIND_DRAW,
     KIND_FLIP,
     KIND_MOVE,
     KIND_PASS,
     KIND_PLACE,
     KIND_PLAYED,
     KIND_REMOVE,
+    KIND_STEAL,
     KIND_STING,
     KIND_SWAP,
     KIND_THROW,
@@ -108,6 +128,8 @@ from .moves import (
 
 GUARDIANS = EXPANSION_BIT["Guardians"]
 HONEYCOMBO = EXPANSION_BIT["HoneyCombo"]
+SWARM = EXPANSION_BIT["Swarm"]
+PHASED = HONEYCOMBO | SWARM  # the game types with turn phases, whose area make/unmake save
 S004_MANTIS = EXPANSION_BIT["Nx"]
 MANTIS = BUG_OF_LETTER["Nx"]
 
@@ -164,6 +186,14 @@ def new_state(expansions=0, flags=0):
     if expansions & HONEYCOMBO:  # HC-1: the Honeycomb lies on the origin from the start
         put_piece(s, HONEYCOMB_ID, ORIGIN)
         s.info[INFO_KEY] = piece_key(s, HONEYCOMB_ID, ORIGIN, 0)
+    if expansions & SWARM:  # SW-1: every piece but the Queens is in the bag until the choices
+        for piece in range(COLOURED_PIECES):
+            bug = PIECE_BUG[piece]
+            in_game = BUG_EXPANSION[bug] == 0 or expansions & BUG_EXPANSION[bug]
+            if in_game and not BUG_FLAGS[bug] & ROYAL:
+                s.away[piece] = AWAY_BAG
+        s.info[INFO_HANDS_KEY] = hands_key(s)
+        s.info[INFO_KEY] ^= s.info[INFO_HANDS_KEY]
     return s
 
 
@@ -213,11 +243,20 @@ def side_to_move(s):
 
 
 @njit(cache=True, nogil=True)
+def turns_past_setup(s):
+    """The turns both sides have completed that TU-2 counts: all of INFO_TURNS but
+    Swarm's two `choose` entries (negative while they are due)."""
+    if s.info[INFO_EXPANSIONS] & SWARM:
+        return s.info[INFO_TURNS] - SWARM_SETUP
+    return s.info[INFO_TURNS]
+
+
+@njit(cache=True, nogil=True)
 def turn_number(s, side):
     """`side`'s turn number now, or on its next turn if the other side is to
-    act: 1 + the turns it has completed (TU-2)."""
-    turns = s.info[INFO_TURNS]
-    return (turns + ((side - turns) & 1)) // 2 + 1
+    act: 1 + the turns it has completed (TU-2; 1 during Swarm's setup)."""
+    turns = turns_past_setup(s)
+    return max(1, (turns + ((side - turns) & 1)) // 2 + 1)
 
 
 @njit(cache=True, nogil=True)
@@ -341,9 +380,9 @@ def repetitions(s, most):
     placement adds a piece for good."""
     key = position_key(s)
     count = 0
-    # The same side moves two plies back, but for the double turns of HoneyCombo,
-    # whose keys hold the side and the phase.
-    step = 1 if s.info[INFO_EXPANSIONS] & HONEYCOMBO else 2
+    # The same side moves two plies back, but for HoneyCombo's double turns and
+    # Swarm's draws, whose keys hold the side and the phase.
+    step = 1 if s.info[INFO_EXPANSIONS] & PHASED else 2
     for p in range(s.info[INFO_PLY] - step, s.info[INFO_REVERSIBLE_FROM] - 1, -step):
         if s.undo[p, UNDO_POSITION_KEY] == key:
             count += 1
@@ -423,7 +462,106 @@ def _pop_piece(s, cell):
 def put_piece(s, piece, cell):
     """Put a piece from hand on top of `cell`, outside any move (building a
     position directly: Board.from_stacks); the caller sets the key."""
+    s.away[piece] = AWAY_HAND  # a piece on the board goes back to its owner's hand (SW-5)
     _push_piece(s, piece, cell)
+
+
+# --- Swarm's hands and bag (§11) ------------------------------------------------------
+@njit(cache=True, nogil=True)
+def _away_part(piece, away):
+    """The hands' key's number for `piece` kept `away` (AWAY_*): none in its
+    owner's hand, the number of its kind in the other hand or the bag."""
+    if away == AWAY_OTHER_HAND:
+        return ZOBRIST_AWAY[0, PIECE_KIND[piece, 0]]
+    if away == AWAY_BAG:
+        return ZOBRIST_AWAY[1, PIECE_KIND[piece, 0]]
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def hands_key(s):
+    """Swarm's part of the key (§3.9): the sum of the numbers of the pieces off
+    the board (a sum, not an exclusive or, so that two copies in one place count
+    and copies of one bug are alike whichever is where); 0 in other game types."""
+    total = 0
+    for piece in range(COLOURED_PIECES):
+        if s.piece_cell[piece] < 0:
+            total += _away_part(piece, s.away[piece])
+    return total
+
+
+@njit(cache=True, nogil=True)
+def _relocate(s, piece, away):
+    """Keep `piece`, off the board or coming onto it, `away` (a hand or the bag);
+    returns the key's change (the hands' part is a sum, kept in info)."""
+    old = s.info[INFO_HANDS_KEY]
+    new = old - _away_part(piece, s.away[piece]) + _away_part(piece, away)
+    s.away[piece] = away
+    s.info[INFO_HANDS_KEY] = new
+    return old ^ new
+
+
+@njit(cache=True, nogil=True)
+def bag_holds_any(s):
+    """Whether Swarm's bag still holds a piece (SW-3: then a draw follows a placement)."""
+    for piece in range(COLOURED_PIECES):
+        if s.away[piece] == AWAY_BAG:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def in_hand_of(s, piece, side):
+    """Whether `piece` is in `side`'s hand: off the board, and its owner's, or in
+    Swarm the other colour's piece it holds (SW-2)."""
+    if s.piece_cell[piece] >= 0:
+        return False
+    return s.away[piece] == (AWAY_HAND if PIECE_COLOR[piece] == side else AWAY_OTHER_HAND)
+
+
+@njit(cache=True, nogil=True)
+def _apply_choose(s, move, record):
+    """SW-1: the three pieces named leave the bag for their owner's hand, which
+    already holds the Queen. Irreversible, as every entry that empties the bag."""
+    record[UNDO_FROM] = -1
+    s.info[INFO_REVERSIBLE_FROM] = s.info[INFO_PLY] + 1
+    key = 0
+    for piece in (move_piece(move), move_dest(move), move_other(move)):
+        key ^= _relocate(s, piece, AWAY_HAND)
+    return key
+
+
+@njit(cache=True, nogil=True)
+def _apply_steal(s, move, record):
+    """SW-4: the piece leaves the opponent's hand for the side to move's; a whole
+    turn with no statuses. Reversible: it may be stolen back."""
+    piece = move_piece(move)
+    record[UNDO_FROM] = -1
+    return _relocate(s, piece, AWAY_OTHER_HAND if s.away[piece] == AWAY_HAND else AWAY_HAND)
+
+
+@njit(cache=True, nogil=True)
+def _apply_draw(s, move, ply):
+    """SW-3: after a placement the piece drawn goes to the placer's hand, which
+    ends the action; the statuses the placement made stay. In a double turn the
+    second action is due then (its first action's record says what the
+    opponent's turn left)."""
+    info = s.info
+    side = side_to_move(s)
+    piece = move_piece(move)
+    s.undo[ply, UNDO_FROM] = -1
+    key = info[INFO_KEY] ^ ZOBRIST_DRAW_DUE
+    key ^= _relocate(s, piece, AWAY_HAND if PIECE_COLOR[piece] == side else AWAY_OTHER_HAND)
+    info[INFO_DRAW_DUE] = 0
+    info[INFO_REVERSIBLE_FROM] = ply + 1
+    info[INFO_PLY] = ply + 1
+    if info[INFO_EXPANSIONS] & HONEYCOMBO and info[INFO_HONEYCOMB] == side:
+        # _double_turn's key holds the action's statuses only.
+        info[INFO_KEY] = key ^ status_key(s) ^ _statuses_key(s, INFO_LAST_MOVED)
+        _double_turn(s, s.undo[ply - 1], False)
+    else:
+        info[INFO_KEY] = key ^ ZOBRIST_SIDE
+        info[INFO_TURNS] += 1
 
 
 # --- Make and unmake ---------------------------------------------------------------
@@ -447,6 +585,9 @@ def _apply_place(s, move, record):
         s.info[INFO_REVERSIBLE_FROM] = s.info[INFO_PLY] + 1
     elif PIECE_BUG[piece] == MANTIS:  # NX-3: its prison empties into the owners' hands
         key = _free_prisoners(s, piece, record)
+    if s.info[INFO_EXPANSIONS] & SWARM:  # from either hand; on the board it is its owner's (SW-5)
+        record[UNDO_AWAY] = s.away[piece]
+        key ^= _relocate(s, piece, AWAY_HAND)
     s.face[piece] = move_face(move)
     s.info[INFO_PLACED] = piece
     return key ^ ZOBRIST_PLACED ^ _arrive(s, piece, move_dest(move))
@@ -631,6 +772,8 @@ def _undo_place(s, move, record):
     s.piece_cell[piece] = -1
     s.piece_level[piece] = 0
     s.face[piece] = 0
+    if s.info[INFO_EXPANSIONS] & SWARM:
+        s.away[piece] = record[UNDO_AWAY]
     if PIECE_BUG[piece] == MANTIS and s.info[INFO_EXPANSIONS] & S004_MANTIS:
         base = (1 - PIECE_COLOR[piece]) * PIECES_PER_SIDE
         for i in range(PIECES_PER_SIDE):
@@ -690,7 +833,7 @@ def _double_turn(s, record, spent):
             info[pending + i] = info[i]
             info[i] = _in_play_or_none(s, record[UNDO_INFO + i])
         for i in range(INFO_EARLIER_MOVED, INFO_EARLIER_END):
-            info[i] = _in_play_or_none(s, record[UNDO_DOUBLE_TURN + i - INFO_DOUBLE_TURN])
+            info[i] = _in_play_or_none(s, record[UNDO_PHASED + i - INFO_PHASED])
         info[INFO_OBLIGED] = info[INFO_OBLIGER] = -1
         info[INFO_PHASE] = PHASE_SECOND
         info[INFO_KEY] = key ^ status_key(s)
@@ -739,13 +882,17 @@ def make_move(s, move):
     record[UNDO_POSITION_KEY] = position_key(s)
     for i in range(INFO_SAVED):
         record[UNDO_INFO + i] = info[i]
+    if info[INFO_EXPANSIONS] & PHASED:
+        for i in range(INFO_PHASED_SIZE):
+            record[UNDO_PHASED + i] = info[INFO_PHASED + i]
+        if kind == KIND_DRAW:  # Swarm: it ends the placement's action, whose statuses stay
+            _apply_draw(s, move, ply)
+            return
     key = info[INFO_KEY] ^ status_key(s)
     for i in range(INFO_STATUSES):
         info[i] = -1
     double = False  # an entry of a HoneyCombo double turn (HC-4)
     if info[INFO_EXPANSIONS] & HONEYCOMBO:
-        for i in range(INFO_DOUBLE_TURN_SIZE):
-            record[UNDO_DOUBLE_TURN + i] = info[INFO_DOUBLE_TURN + i]
         for i in range(INFO_EARLIER_MOVED, INFO_EARLIER_END):
             info[i] = -1
         double = info[INFO_HONEYCOMB] == side_to_move(s)
@@ -771,10 +918,20 @@ def make_move(s, move):
         key ^= _apply_wasp_sting(s, move, record)
     elif kind == KIND_TO_HAND:
         key ^= _apply_to_hand(s, move, record)
+    elif kind == KIND_CHOOSE:
+        key ^= _apply_choose(s, move, record)
+    elif kind == KIND_STEAL:
+        key ^= _apply_steal(s, move, record)
     else:
         raise ValueError("make_move: a kind the table plays has no kernel in board.py")
     info[INFO_PLY] = ply + 1
     result = queens_result(s)
+    if kind == KIND_PLACE and info[INFO_EXPANSIONS] & SWARM and result == IN_PROGRESS and bag_holds_any(s):
+        # SW-3: a draw is due, the side's action goes on (the phase's status parts stay in the key).
+        info[INFO_DRAW_DUE] = 1
+        info[INFO_KEY] = key ^ ZOBRIST_DRAW_DUE ^ status_key(s) ^ _statuses_key(s, INFO_LAST_MOVED)
+        info[INFO_RESULT] = result
+        return
     if not double:
         info[INFO_KEY] = key ^ ZOBRIST_SIDE
         info[INFO_TURNS] += 1
@@ -810,14 +967,21 @@ def unmake_move(s):
         _undo_remove(s, move, record)
     elif kind == KIND_TO_HAND:
         _undo_to_hand(s, move, record)
+    elif kind == KIND_DRAW:
+        s.away[move_piece(move)] = AWAY_BAG
+    elif kind == KIND_CHOOSE:
+        for piece in (move_piece(move), move_dest(move), move_other(move)):
+            s.away[piece] = AWAY_BAG
+    elif kind == KIND_STEAL:
+        s.away[move_piece(move)] ^= AWAY_HAND ^ AWAY_OTHER_HAND
     elif kind != KIND_PASS and kind != KIND_WASP_STING:
         raise ValueError("unmake_move: the last record holds a kind without a kernel in board.py")
     info[INFO_PLY] = ply
     for i in range(INFO_SAVED):
         info[i] = record[UNDO_INFO + i]
-    if info[INFO_EXPANSIONS] & HONEYCOMBO:
-        for i in range(INFO_DOUBLE_TURN_SIZE):
-            info[INFO_DOUBLE_TURN + i] = record[UNDO_DOUBLE_TURN + i]
+    if info[INFO_EXPANSIONS] & PHASED:
+        for i in range(INFO_PHASED_SIZE):
+            info[INFO_PHASED + i] = record[UNDO_PHASED + i]
 
 
 @njit(cache=True, nogil=True)
@@ -839,4 +1003,6 @@ def compute_key(s):
             key ^= ZOBRIST_STINGS_USED[color]
     if s.info[INFO_HONEYCOMB] >= 0:
         key ^= ZOBRIST_HONEYCOMB[s.info[INFO_HONEYCOMB]]
-    return key ^ status_key(s)
+    if s.info[INFO_DRAW_DUE]:
+        key ^= ZOBRIST_DRAW_DUE
+    return key ^ status_key(s) ^ hands_key(s)

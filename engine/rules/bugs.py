@@ -194,12 +194,14 @@ BUG_BACK = tuple(BUG_OF_LETTER[bug.back] if bug.back else -1 for bug in BUGS)
 
 # --- Game types: official letters and fan tokens, one bit each (fan-rules.md §2.1) ---
 # Every fan token of the grammar, in canonical order (GT-2); those no row names yet
-# are known but not implemented. Pairs that would bring two versions of one bug
+# are known but not implemented, but for the modules that bring rules and no bug
+# (RULES_ONLY). Pairs that would bring two versions of one bug
 # together may never meet (GT-3).
 FAN_TOKENS = ("Venom", "Predators", "Guardians", "HoneyCombo", "Swarm", "Dx", "E", "Fx", "J", "Nx", "Vx", "Wx")
 FAN_EXCLUSIONS = (("Venom", "Dx"), ("Venom", "Fx"), ("Venom", "Wx"), ("Guardians", "Vx"), ("Predators", "Nx"))
 EXPANSION_LETTERS = "".join(dict.fromkeys(b.expansion for b in BUGS if b.expansion and b.expansion not in FAN_TOKENS))
-FAN_IMPLEMENTED = tuple(token for token in FAN_TOKENS if any(b.expansion == token for b in BUGS))
+RULES_ONLY = ("Swarm",)  # hands drawn from a bag (§11)
+FAN_IMPLEMENTED = tuple(token for token in FAN_TOKENS if token in RULES_ONLY or any(b.expansion == token for b in BUGS))
 EXPANSION_BIT = {token: 1 << index for index, token in enumerate((*EXPANSION_LETTERS, *FAN_IMPLEMENTED))}
 OFFICIAL_BITS = sum(EXPANSION_BIT[letter] for letter in EXPANSION_LETTERS)
 # Venom's variants (fan-rules.md §2.2), one bit each after the tokens': faces

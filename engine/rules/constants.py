@@ -127,14 +127,17 @@ INFO_STINGS_USED = _info.area()  # bit per colour: its Queen has used her sting 
 # number turns // 2 + 1 (TU-2). One per ply but for entries within a turn (§3.4).
 INFO_TURNS = _info.area()
 INFO_SAVED = _info.size
-# HoneyCombo's double turns (§10), saved and restored too, but only in its game
-# types (the official ones never touch them): the Last and Frozen of a double
-# turn's first action when its second had a Prime of its own (else the first's
-# are the status slots; ST-2), reset with the statuses; the statuses the first
-# action made while the second is due, in the order of the status slots (the
-# opponent's still apply, HC-5); the Honeycomb: -1 while it is dark side up, else
-# the colour whose next turn is double (HC-4); and the turn phase (PHASE_*).
-INFO_DOUBLE_TURN = _info.size
+# The turn phases of HoneyCombo and Swarm (§10, §11), saved and restored too, but
+# only in their game types (the official ones never touch them). HoneyCombo's
+# double turns: the Last and Frozen of a double turn's first action when its
+# second had a Prime of its own (else the first's are the status slots; ST-2),
+# reset with the statuses; the statuses the first action made while the second is
+# due, in the order of the status slots (the opponent's still apply, HC-5); the
+# Honeycomb: -1 while it is dark side up, else the colour whose next turn is
+# double (HC-4); and the turn phase (PHASE_*). Swarm's: whether a draw is due
+# (SW-3: 1 after a placement while the bag holds pieces, else 0), and the key's
+# part for where the pieces off the board are (swarm_hands_key).
+INFO_PHASED = _info.size
 INFO_EARLIER_MOVED = _info.area(initial=-1)
 INFO_EARLIER_CARRIED = _info.area(initial=-1)
 INFO_EARLIER_FROZEN = _info.area(initial=-1)
@@ -143,7 +146,9 @@ assert INFO_EARLIER_END - INFO_EARLIER_MOVED == INFO_FROZEN + 1 - INFO_LAST_MOVE
 INFO_PENDING = _info.area(INFO_STATUSES, initial=-1)
 INFO_HONEYCOMB = _info.area(initial=-1)
 INFO_PHASE = _info.area()
-INFO_DOUBLE_TURN_SIZE = _info.size - INFO_DOUBLE_TURN
+INFO_DRAW_DUE = _info.area()
+INFO_HANDS_KEY = _info.area()
+INFO_PHASED_SIZE = _info.size - INFO_PHASED
 # Not saved: the ply (unmake counts it back), what the game type and options
 # set, the scratch stamps, and counts make and unmake keep both ways.
 INFO_PLY = _info.area()  # entries played (plies), which index the undo records
@@ -157,6 +162,9 @@ INFO_INITIAL = _info.array()
 
 PHASE_TURN = 0  # a turn begins
 PHASE_SECOND = 1  # the second action of a double turn is due (HC-4)
+# Swarm's setup: White's and Black's `choose`, which INFO_TURNS counts as turns
+# but TU-2 does not (board.turns_past_setup).
+SWARM_SETUP = 2
 
 FLAG_QUEEN_FIRST_ALLOWED = 1  # a Queen may be placed on a side's first turn
 FLAG_REPETITION_DRAW = 2  # third occurrence of a position is a draw
@@ -169,9 +177,10 @@ UNDO_MOVE = _undo.area()  # the move
 UNDO_FROM = _undo.area()  # the cell its piece left, -1 from hand
 UNDO_FREED = _undo.area()  # an S004 Mantis placed: its prisoners freed, a bit per piece id past the side's first
 UNDO_FACES = _undo.area()  # a removal to hand: the faces its actor (bit 0) and target (bit 1) showed
+UNDO_AWAY = _undo.area()  # a Swarm placement: whose hand the piece came from (board.AWAY_*)
 UNDO_POSITION_KEY = _undo.area()
 UNDO_INFO = _undo.area(INFO_SAVED)  # info[:INFO_SAVED] before the move
-UNDO_DOUBLE_TURN = _undo.area(INFO_DOUBLE_TURN_SIZE)  # and with HoneyCombo its area
+UNDO_PHASED = _undo.area(INFO_PHASED_SIZE)  # and with HoneyCombo or Swarm their area
 UNDO_SIZE = _undo.size
 
 # State.work, scratch queues and stacks of the kernels.
@@ -287,12 +296,18 @@ def _zobrist_tables(seed=0x48697665):
     own = np.random.Generator(np.random.PCG64([seed, *b"HoneyCombo"]))
     honeycomb = own.integers(-(2**63), 2**63 - 1, size=2, dtype=np.int64)
     second, earlier, pending = (int(n) | 1 for n in own.integers(-(2**63), 2**63 - 1, size=3, dtype=np.int64))
+    # Swarm's (§3.9), likewise: a draw due, and a number per kind of piece (as
+    # PIECE_KIND numbers them) for a copy in the other colour's hand and one in
+    # the bag, which the hands' key adds up (copies of a bug are alike).
+    own = np.random.Generator(np.random.PCG64([seed, *b"Swarm"]))
+    draw_due = int(own.integers(-(2**63), 2**63 - 1, dtype=np.int64))
+    away = own.integers(-(2**63), 2**63 - 1, size=(2, NUM_KINDS), dtype=np.int64)
     return (piece, level, last, carried, removed, obliged, stings_used, imprisoned, honeycomb, side, placed, frozen,
-            second, earlier, pending)
+            second, earlier, pending, draw_due, away)
 
 
 # Kept as arrays that the State carries, not as globals, because numba would bake
 # a big global into every compiled function that reads it.
 (ZOBRIST_PIECE, ZOBRIST_LEVEL, ZOBRIST_LAST_MOVED, ZOBRIST_CARRIED, ZOBRIST_REMOVED, ZOBRIST_OBLIGED,
  ZOBRIST_STINGS_USED, ZOBRIST_IMPRISONED, ZOBRIST_HONEYCOMB, ZOBRIST_SIDE, ZOBRIST_PLACED, ZOBRIST_FROZEN,
- ZOBRIST_SECOND, ZOBRIST_EARLIER, ZOBRIST_PENDING) = _zobrist_tables()
+ ZOBRIST_SECOND, ZOBRIST_EARLIER, ZOBRIST_PENDING, ZOBRIST_DRAW_DUE, ZOBRIST_AWAY) = _zobrist_tables()

@@ -37,11 +37,12 @@ FORM_STEAL = "steal"  # `steal <p>`
 # The sign after the actor that marks a form whose second token starts with it.
 SIGN_OF_FORM = {FORM_STING: "~", FORM_REMOVAL: "x", FORM_WASP_STING: "!", FORM_SWAP: "="}
 KEYWORD_FORMS = (FORM_PASS, FORM_CHOOSE, FORM_DRAW, FORM_STEAL)
+SWARM_FORMS = (FORM_CHOOSE, FORM_DRAW, FORM_STEAL)  # Swarm's entries name colours and bugs (§11)
 
 # Identity slot groups (moves.move_slot): two kinds in one group never give one
 # piece the same destination in one position, so (group, piece, destination)
 # names one resulting state.
-SLOTS_NONE = -1  # no slot: no move, pass and the chance entries
+SLOTS_NONE = -1  # no slot: no move and pass
 # The piece arrives on the destination: place, move, throw, carry. A flip names
 # the cell its tile stays on, which no move of the tile reaches (G-4).
 SLOTS_ARRIVAL = 0
@@ -57,8 +58,10 @@ SLOTS_TAKE = 4
 # A Tick's controlled movement (no freeze) is another state than a throw of that
 # piece there (Frozen): ID-2.
 SLOTS_CONTROL = 5
-
-NOT_YET = "hexbee does not play it yet (Fan pieces II and III)"
+# Swarm's entries, the one kind of them a position has (setup, a draw due, or a
+# turn that may steal): a draw and a steal by their piece, a choice by its three
+# (the second and third taken together as the slot's second field).
+SLOTS_SWARM = 6
 
 
 class Kind(NamedTuple):
@@ -108,11 +111,13 @@ KINDS = (
          "game (WX-5); or an S004 Mantis `piece` (or a Mosquito copying one) takes it, into its owner's hand or "
          "the Mantis's prison, and goes to its own owner's hand (NX-2)", SLOTS_TAKE),
     Kind("choose", "piece dest other", FORM_CHOOSE, "choose wS1 wA1 wA2",
-         "Swarm's setup: `piece`, `dest` and `other` are the three pieces kept in hand (SW-1)", played=NOT_YET),
-    Kind("draw", "piece", FORM_DRAW, "draw bG1", "Swarm: `piece` drawn from the bag into the placer's hand (SW-3)",
-         played=NOT_YET),
+         "Swarm's setup: `piece`, `dest` and `other` (ids in the codec's fields) are the three pieces kept in hand "
+         "(SW-1)", SLOTS_SWARM),
+    Kind("draw", "piece", FORM_DRAW, "draw bG1",
+         "Swarm: `piece` drawn from the bag into the placer's hand (SW-3), a chance entry the client sends",
+         SLOTS_SWARM),
     Kind("steal", "piece", FORM_STEAL, "steal bA1", "Swarm: `piece` taken from the opponent's hand (SW-4)",
-         played=NOT_YET),
+         SLOTS_SWARM),
 )
 
 NUM_MOVE_KINDS = len(KINDS)

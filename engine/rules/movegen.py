@@ -14,7 +14,17 @@ to the same cell, the union of a Mosquito's borrowed moves, and spider paths tha
 
 from numba import njit
 
-from .board import AWAY_HAND, face_bug, side_to_move, top_piece, turn_number
+from .board import (
+    AWAY_BAG,
+    AWAY_HAND,
+    AWAY_OTHER_HAND,
+    face_bug,
+    in_hand_of,
+    side_to_move,
+    top_piece,
+    turn_number,
+    turns_past_setup,
+)
 from .bugs import (
     BUG_FIRST_ID,
     BUG_OF_LETTER,
@@ -84,6 +94,7 @@ from .constants import (
     BUG_PLACEMENT,
     PIECE_BUG,
     PIECE_COLOR,
+    PIECE_FIRST_COPY,
     FLAG_QUEEN_FIRST_ALLOWED,
     IN_PROGRESS,
     INFO_EXPANSIONS,
@@ -105,8 +116,10 @@ from .constants import (
     INFO_PLY,
     INFO_RESULT,
     INFO_STAMP,
+    INFO_DRAW_DUE,
     INFO_TURNS,
     INFO_PHASE,
+    SWARM_SETUP,
     PHASE_SECOND,
     MAX_NODES,
     WORK_PATH,
@@ -137,11 +150,14 @@ from .hexgrid import (
     slide_out,
 )
 from .moves import (
+    KIND_CHOOSE,
     KIND_CONTROL,
+    KIND_DRAW,
     KIND_FLIP,
     KIND_MOVE,
     KIND_PLACE,
     KIND_REMOVE,
+    KIND_STEAL,
     KIND_STING,
     KIND_SWAP,
     KIND_THROW,
@@ -165,6 +181,7 @@ MANTIS = BUG_OF_LETTER["Nx"]
 VENOM = EXPANSION_BIT["Venom"]
 PREDATORS = EXPANSION_BIT["Predators"]
 HONEYCOMBO = EXPANSION_BIT["HoneyCombo"]
+SWARM = EXPANSION_BIT["Swarm"]
 S004_MOTH = EXPANSION_BIT["Vx"]
 S004_WASP = EXPANSION_BIT["Wx"]
 S004_FIREFLY = EXPANSION_BIT["Fx"]
@@ -1352,7 +1369,7 @@ def rule_cells(s, side, rule, out):
     Queen. The Guardians (GU-2): on top of a pile topped by their colour with no
     enemy top piece around it. The uncovered Honeycomb counts as either colour's
     for all but the Flea, and the first pieces by it follow G-6 (HC-3)."""
-    turns = s.info[INFO_TURNS]
+    turns = turns_past_setup(s)
     shy = rule >= PLACE_AWAY_FROM_QUEENS  # WX-1's rules: the usual one, away from some pieces
     usual = rule == PLACE_BESIDE_OWN or shy
     honeycomb = s.info[INFO_EXPANSIONS] & HONEYCOMBO
@@ -1476,7 +1493,7 @@ def placement_count(s, side):
     # G-6: none is kept for a side with no piece on the board, which only a fan
     # game's removals leave after the first plies.
     none_kept = s.info[INFO_PLACEABLE + side] == 0 and s.info[INFO_EXPANSIONS] & FAN_BITS
-    if s.info[INFO_TURNS] < 2 or none_kept:
+    if turns_past_setup(s) < 2 or none_kept:
         return placement_cells(s, side, s.work[WORK_PLACEMENTS : WORK_PLACEMENTS + NUM_CELLS])
     count = s.info[INFO_PLACEABLE + side]
     if s.info[INFO_EXPANSIONS] & HONEYCOMBO:
@@ -1502,9 +1519,10 @@ def cells_by_the_honeycomb_alone(s, taken):
 
 
 @njit(cache=True, nogil=True)
-def _offer(s, bug, base, turn, queen_in_hand, out, count):
-    """placeable_pieces for one bug: its lowest copy in hand, if the Queen rules
-    allow the bug now; returns the new count."""
+def _offer(s, bug, base, turn, queen_in_hand, out, count, where=AWAY_HAND):
+    """placeable_pieces for one bug of the colour whose ids start at `base`: its
+    lowest copy kept `where` (its owner's hand, or in Swarm the other's), if the
+    Queen rules allow the bug now; returns the new count."""
     if not bug_enabled(s, bug):
         return count
     if bug == QUEEN:
@@ -1515,7 +1533,7 @@ def _offer(s, bug, base, turn, queen_in_hand, out, count):
         return count
     first = base + BUG_FIRST_IDS[bug]
     for piece in range(first, first + BUG_COPIES[bug]):
-        if s.piece_cell[piece] < 0 and s.away[piece] == AWAY_HAND:
+        if s.piece_cell[piece] < 0 and s.away[piece] == where:
             out[count] = piece
             return count + 1
     return count
@@ -1525,7 +1543,8 @@ def _offer(s, bug, base, turn, queen_in_hand, out, count):
 def placeable_pieces(s, side, out):
     """Pieces `side` may place on its turn (now, or next if the other side is to
     move): the lowest copy in hand of each enabled bug, with the Queen rules of
-    turns 1 and 4 applied. Returns the count."""
+    turns 1 and 4 applied; in Swarm the other colour's it holds after its own
+    (SW-2: never on the turn only the Queen may be placed). Returns the count."""
     turn = turn_number(s, side)
     base = side * PIECES_PER_SIDE
     queen_in_hand = s.piece_cell[QUEEN_ID[side]] < 0
@@ -1537,6 +1556,9 @@ def placeable_pieces(s, side, out):
     if s.info[INFO_EXPANSIONS] & FAN_BITS:
         for bug in range(OFFICIAL_BUGS, NUM_BUGS):
             count = _offer(s, bug, base, turn, queen_in_hand, out, count)
+    if s.info[INFO_EXPANSIONS] & SWARM:
+        for bug in range(NUM_BUGS):
+            count = _offer(s, bug, (1 - side) * PIECES_PER_SIDE, turn, queen_in_hand, out, count, AWAY_OTHER_HAND)
     return count
 
 
@@ -1553,6 +1575,11 @@ def generate(s, moves, write_placements, pinned_stamp):
     if s.info[INFO_RESULT] != IN_PROGRESS:
         return 0
     side = side_to_move(s)
+    swarm = s.info[INFO_EXPANSIONS] & SWARM
+    if swarm and s.info[INFO_DRAW_DUE]:
+        return draws(s, moves)
+    if swarm and s.info[INFO_TURNS] < SWARM_SETUP:
+        return choices(s, side, moves)
     may_move = pieces_may_move(s, side)
     if may_move and pinned_stamp == 0:
         pinned_stamp = new_stamp(s)
@@ -1570,20 +1597,23 @@ def generate(s, moves, write_placements, pinned_stamp):
     if num_pieces > 0:
         placements = s.work[WORK_PLACEMENTS : WORK_PLACEMENTS + NUM_CELLS]
         num_cells = -1  # the usual cells (or their count), found when a piece needs them
-        own_rule, own_count = -1, 0  # the last other rule's cells, in WORK_OWN_RULE
+        # The last other rule's cells, in WORK_OWN_RULE; in Swarm the other
+        # colour's pieces are placed by its rules (SW-2), after the side's own.
+        own_rule, own_color, own_count = -1, side, 0
         for i in range(num_pieces):
             piece = pieces[i]
             rule = placement_rule(s, piece)
-            if rule == PLACE_BESIDE_OWN:
+            color = PIECE_COLOR[piece]
+            if rule == PLACE_BESIDE_OWN and color == side:
                 if num_cells < 0:
                     num_cells = placement_cells(s, side, placements) if write_placements else placement_count(s, side)
                 cells = placements
                 count = num_cells
             else:
                 cells = s.work[WORK_OWN_RULE : WORK_OWN_RULE + NUM_CELLS]
-                if rule != own_rule:  # the Guardians share a rule
-                    own_rule = rule
-                    own_count = rule_cells(s, side, rule, cells)
+                if rule != own_rule or color != own_color:  # the Guardians share a rule
+                    own_rule, own_color = rule, color
+                    own_count = rule_cells(s, color, rule, cells)
                 count = own_count
             faces = placement_faces(s, piece)
             if not write_placements:
@@ -1616,11 +1646,87 @@ def generate(s, moves, write_placements, pinned_stamp):
             if ticks and BUG_ABILITIES[face_bug(s, piece)] & CONTROL:
                 n = control_moves(s, piece, cell, moves, n, stamp, pinned_stamp)
             n = piece_actions(s, piece, cell, level, encode(KIND_MOVE, piece, 0), -1, moves, n, stamp, pinned_stamp)
+        if swarm:
+            n = steals(s, side, moves, n)
 
     if n + placed == 0:
         moves[0] = PASS_MOVE
         n = 1
     return n + placed
+
+
+# --- Swarm's entries (§11) --------------------------------------------------------
+@njit(cache=True, nogil=True)
+def choices(s, side, moves):
+    """SW-1: `side`'s `choose` entries, one per set of three of its bugs but the
+    Queen (a bug up to its copies), each named by the lowest copies in piece
+    order; returns the count."""
+    base = side * PIECES_PER_SIDE
+    n = 0
+    for a in range(NUM_BUGS):
+        for b in range(a, NUM_BUGS):
+            for c in range(b, NUM_BUGS):
+                if not (_choosable(s, a, 1 + (a == b) + (a == c)) and _choosable(s, b, 1 + (b == c))
+                        and _choosable(s, c, 1)):
+                    continue
+                first = base + BUG_FIRST_IDS[a]
+                second = base + BUG_FIRST_IDS[b] + (a == b)
+                third = base + BUG_FIRST_IDS[c] + (a == c) + (b == c)
+                moves[n] = encode_full(KIND_CHOOSE, first, second, third, 0)
+                n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _choosable(s, bug, copies):
+    """Whether a hand may hold `copies` of `bug` by choice: a bug of the game
+    type with so many tiles, never the Queen (SW-1)."""
+    return bug_enabled(s, bug) and BUG_COPIES[bug] >= copies and not BUG_FLAGS[bug] & ROYAL
+
+
+@njit(cache=True, nogil=True)
+def draws(s, moves):
+    """SW-3: one `draw` per colour and bug in the bag, of its lowest copy;
+    returns the count."""
+    n = 0
+    for color in range(2):
+        for bug in range(NUM_BUGS):
+            first = color * PIECES_PER_SIDE + BUG_FIRST_IDS[bug]
+            for piece in range(first, first + BUG_COPIES[bug]):
+                if s.away[piece] == AWAY_BAG:
+                    moves[n] = encode(KIND_DRAW, piece, 0)
+                    n += 1
+                    break
+    return n
+
+
+@njit(cache=True, nogil=True)
+def bag_copies(s, piece):
+    """How many pieces of `piece`'s colour and bug the bag holds: the weight of
+    drawing it (SW-3)."""
+    first = PIECE_FIRST_COPY[piece]
+    count = 0
+    for other in range(first, first + BUG_COPIES[PIECE_BUG[piece]]):
+        count += s.away[other] == AWAY_BAG
+    return count
+
+
+@njit(cache=True, nogil=True)
+def steals(s, side, moves, n):
+    """SW-4: one `steal` per colour and bug in the opponent's hand but the
+    Queens, of its lowest copy there, written from moves[n]; returns the new
+    count. The caller has checked the Queen gate (G-1)."""
+    for color in range(2):
+        for bug in range(NUM_BUGS):
+            if BUG_FLAGS[bug] & ROYAL or not bug_enabled(s, bug):
+                continue
+            first = color * PIECES_PER_SIDE + BUG_FIRST_IDS[bug]
+            for piece in range(first, first + BUG_COPIES[bug]):
+                if in_hand_of(s, piece, 1 - side):
+                    moves[n] = encode(KIND_STEAL, piece, 0)
+                    n += 1
+                    break
+    return n
 
 
 @njit(cache=True, nogil=True)
@@ -1645,8 +1751,8 @@ def pinned_after_placement(s, move):
     other, joins nothing that was apart: every cut of the hive stays a cut, the
     new cell is none, and a lone neighbour becomes one (the new cell hangs on it).
     perft uses it to keep one articulation pass for such placements. Not before
-    the third ply: a hive of two has no cut."""
-    if s.info[INFO_TURNS] < 2:
+    the third turn: a hive of two has no cut."""
+    if turns_past_setup(s) < 2:
         return -2
     if s.height[move_dest(move)] > 0:  # on top (the Guardians): the occupied cells stay
         return -1
@@ -1666,10 +1772,11 @@ def count_after_placement(s, move):
     may move pieces, or the first plies' rules apply). perft's last two plies:
     the opponent's placements are its placeable pieces times its placement cells
     (usual_cells_after_placement); in a fan game a fan placement rule counts its
-    own cells, and a tile whose face the placer chooses counts twice."""
+    own cells, and a tile whose face the placer chooses counts twice. Not in
+    Swarm, where a draw follows."""
     turns = s.info[INFO_TURNS]
     other = 1 - (turns & 1)
-    if turns < 2 or pieces_may_move(s, other):
+    if turns < 2 or pieces_may_move(s, other) or s.info[INFO_EXPANSIONS] & SWARM:
         return -1
     if s.info[INFO_EXPANSIONS] & HONEYCOMBO:
         # The next entry must be the opponent's (not the placer's second action,

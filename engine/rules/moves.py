@@ -18,7 +18,7 @@ from numba import njit
 
 from .bugs import NUM_PIECES
 from .hexgrid import CELL_MASK, NUM_CELLS
-from .kinds import KIND_FIELDS, KIND_OF_NAME, KINDS, NUM_MOVE_KINDS, NUM_SLOT_GROUPS, PLAYED_KINDS
+from .kinds import KIND_FIELDS, KIND_OF_NAME, KINDS, NUM_MOVE_KINDS, NUM_SLOT_GROUPS, PLAYED_KINDS, SLOTS_SWARM
 
 # The kinds' codes, named from the table of kinds (kinds.py). NONE (code 0) is
 # "no move" in tables and killer slots.
@@ -35,14 +35,20 @@ KIND_REMOVE = KIND_OF_NAME["remove"]
 KIND_CONTROL = KIND_OF_NAME["control"]
 KIND_WASP_STING = KIND_OF_NAME["wasp sting"]
 KIND_TO_HAND = KIND_OF_NAME["to hand"]
+KIND_CHOOSE = KIND_OF_NAME["choose"]
+KIND_DRAW = KIND_OF_NAME["draw"]
+KIND_STEAL = KIND_OF_NAME["steal"]
 # Per kind code: whether make_move plays it, and its identity slot group (-1 for
 # none, pass, and the kinds not played yet, whose slots the tables do not hold).
 KIND_PLAYED = np.array([kind in PLAYED_KINDS for kind in range(NUM_MOVE_KINDS)], dtype=np.bool_)
 KIND_SLOTS = np.array([-1 if kind.played else kind.slots for kind in KINDS], dtype=np.int64)
 # Which field a kind's slot takes besides the piece: its destination if it has one,
-# else its second piece (a swap's or a sting's target), else none.
+# else its second piece (a swap's or a sting's target), else none; a Swarm choice
+# its second and third pieces (in its dest and other fields), as one number.
 MOVE_SLOT_GROUP = int(KIND_SLOTS[KIND_MOVE])  # a constant for the kernels: the kind most moves have
-KIND_SLOT_BY_DEST = np.array(["dest" in fields for fields in KIND_FIELDS], dtype=np.bool_)
+KIND_SLOT_BY_PAIR = np.array([kind.slots == SLOTS_SWARM and "other" in kind.fields.split() for kind in KINDS],
+                             dtype=np.bool_)
+KIND_SLOT_BY_DEST = np.array(["dest" in fields for fields in KIND_FIELDS], dtype=np.bool_) & ~KIND_SLOT_BY_PAIR
 KIND_HAS_FACE = np.array(["face" in fields for fields in KIND_FIELDS], dtype=np.bool_)
 KIND_SLOT_BY_OTHER = np.array(["dest" not in fields and "other" in fields for fields in KIND_FIELDS], dtype=np.bool_)
 
@@ -61,7 +67,7 @@ assert (1 << DEST_BITS) == NUM_CELLS and CELL_MASK == NUM_CELLS - 1, "a destinat
 assert NUM_PIECES < (1 << PIECE_BITS) and NUM_PIECES + 1 < (1 << OTHER_BITS), "piece fields hold every piece id"
 assert NUM_MOVE_KINDS <= (1 << KIND_BITS), "the kind field holds every kind"
 assert MOVE_BITS <= 31, "a move fits a non-negative int32"
-assert NUM_PIECES + 1 <= NUM_CELLS, "a slot's second field holds a second piece plus one"
+assert NUM_PIECES * NUM_PIECES <= NUM_CELLS, "a slot's second field holds a second piece plus one, or two pieces"
 
 NO_MOVE = 0
 PASS_MOVE = KIND_PASS << KIND_SHIFT
@@ -131,7 +137,10 @@ def move_slot(move):
         return -1
     if KIND_HAS_FACE[kind]:
         group += move_face(move)
-    second = move_dest(move) if KIND_SLOT_BY_DEST[kind] else move_other(move) + 1 if KIND_SLOT_BY_OTHER[kind] else 0
+    if KIND_SLOT_BY_PAIR[kind]:
+        second = move_dest(move) * NUM_PIECES + move_other(move)
+    else:
+        second = move_dest(move) if KIND_SLOT_BY_DEST[kind] else move_other(move) + 1 if KIND_SLOT_BY_OTHER[kind] else 0
     return slot_of(group, move_piece(move), second)
 
 

@@ -171,9 +171,10 @@ def format_game_state(plies, result):
 
 
 def format_turn(turns):
-    """TurnString of a game after `turns` completed turns (passes count): the
-    side to move and its turn number (TU-2)."""
-    return ("White" if turns % 2 == 0 else "Black") + f"[{turns // 2 + 1}]"
+    """TurnString of a game after `turns` completed turns (passes count; in
+    Swarm less its two `choose` entries, negative while they are due): the side
+    to move and its turn number (TU-2)."""
+    return ("White" if turns % 2 == 0 else "Black") + f"[{max(1, turns // 2 + 1)}]"
 
 
 _TURN_RE = re.compile(r"(white|black)\[(\d+)\]", re.IGNORECASE)

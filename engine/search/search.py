@@ -15,11 +15,12 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 from . import timeman
-from ..rules.board import copy_state, make_move, repetitions, side_to_move, unmake_move
+from ..rules.board import copy_state, make_move, repetitions, side_to_move, turns_past_setup, unmake_move
 from ..rules.bugs import QUEEN_ID
 from ..rules.constants import (
     DRAW,
     IN_PROGRESS,
+    INFO_DRAW_DUE,
     INFO_KEY,
     INFO_PLY,
     INFO_RESULT,
@@ -30,7 +31,7 @@ from ..rules.constants import (
 from .evaluate import DEFAULT_WEIGHTS, NUM_WEIGHTS, evaluate
 from ..game import Board, Move
 from ..rules.hexgrid import filled_neighbours, neighbor
-from ..rules.movegen import generate_moves
+from ..rules.movegen import bag_copies, generate_moves
 from ..rules.moves import NUM_SLOTS, PASS_MOVE, move_dest, move_piece, move_slot
 from .options import OptionSpec
 from .tt import (
@@ -319,6 +320,31 @@ def negamax(s, c, table, depth, ply, alpha, beta):
             c.extended[ply] = 1
     if depth <= 0 or ply >= MAX_PLY - 1:
         return evaluate(s, c.weights, c.scratch)
+    if s.info[INFO_DRAW_DUE]:
+        # A Swarm draw (SW-3) is the bag's, not a side's: the expectation of its
+        # outcomes' scores, each weighted by its copies in the bag and searched
+        # with a full window. It completes a placement, and takes no depth.
+        # (Here, not in a function of its own: numba's cache cannot link a
+        # mutual recursion.)
+        moves = c.moves[ply]
+        n = generate_moves(s, moves)
+        side = side_to_move(s)
+        total = 0
+        copies = 0
+        full = np.int64(INFINITE)  # not the constant itself: see search_depth
+        for i in range(n):
+            weight = bag_copies(s, move_piece(moves[i]))
+            make_move(s, moves[i])
+            if side_to_move(s) == side:  # before the second action of a double turn
+                score = negamax(s, c, table, depth, ply + 1, -full, full)
+            else:
+                score = -negamax(s, c, table, depth, ply + 1, -full, full)
+            unmake_move(s)
+            if c.aborted != 0:
+                return 0
+            total += weight * score
+            copies += weight
+        return total // copies
 
     # Mate-distance pruning: no line from here beats a win found closer to the root.
     if alpha < -(MATE - ply):
@@ -353,7 +379,7 @@ def negamax(s, c, table, depth, ply, alpha, beta):
     n = generate_moves(s, moves)
 
     if (not pv_node and not danger and abs(beta) < MATE_BOUND and depth >= NULL_MIN_DEPTH and static >= beta
-            and n >= NULL_MIN_MOVES and ply > 0 and previous_move(s) != PASS_MOVE):
+            and n >= NULL_MIN_MOVES and ply > 0 and previous_move(s) != PASS_MOVE and turns_past_setup(s) >= 0):
         reduction = NULL_REDUCTION + (1 if depth >= NULL_DEEP_DEPTH else 0)
         make_move(s, PASS_MOVE)
         score = -negamax(s, c, table, depth - 1 - reduction, ply + 1, -beta, -beta + 1)
@@ -407,7 +433,7 @@ def negamax(s, c, table, depth, ply, alpha, beta):
                 if ply == 0:
                     c.root_score = score
                 if alpha >= beta:
-                    if quiet and move != PASS_MOVE:
+                    if quiet and move_slot(move) >= 0:  # not a pass, nor Swarm's choice or steal
                         if c.killers[ply, 0] != move:
                             c.killers[ply, 1] = c.killers[ply, 0]
                             c.killers[ply, 0] = move
@@ -533,6 +559,8 @@ class Searcher:
         start = time.perf_counter()
         for context in self._contexts:
             context.stop = 0
+        if board.draw_due:
+            raise ValueError("a Swarm draw is due: the bag chooses it, not a search (SW-3)")
         moves = board.legal_moves
         if not moves:
             raise ValueError("the game is over")
