@@ -59,7 +59,7 @@ from engine.rules.constants import (
 from engine.rules.errors import IllegalMoveError, NotationError
 from engine.game import PASS, Board, Move
 from engine.rules.hexgrid import CELL_MASK, DIRECTION_DQ_DR, GRID_SIZE, NUM_CELLS, ORIGIN
-from engine.rules.kinds import KIND_NAMES, PLAYED_KINDS
+from engine.rules.kinds import KIND_NAMES, PLAYED_KINDS, SLOTS_SWARM
 from engine.rules.kinds import KINDS as KINDS_TABLE
 from engine.rules.moves import (
     FACE_BITS,
@@ -92,8 +92,10 @@ GAME_TYPES = OFFICIAL_TYPES + FAN_TYPES
 
 def largest_type_with(bug):
     """The fan game type with the most tokens of those that have `bug` (no one
-    type has every row: two versions of one bug never meet, GT-3)."""
-    return max((t for t in fan_game_types() if BUGS.index(bug) in bugs_of(t)), key=lambda t: len(t.split("+")))
+    type has every row: two versions of one bug never meet, GT-3), without Swarm,
+    whose hands begin with a choice (§11)."""
+    return max((t for t in fan_game_types() if BUGS.index(bug) in bugs_of(t) and "Swarm" not in t),
+               key=lambda t: len(t.split("+")))
 KINDS = range(len(KIND_NAMES))
 
 
@@ -237,7 +239,7 @@ def test_capabilities_name_exactly_the_expansion_bugs():
     assert info_lines()[1] == CAPABILITIES
     assert {bug.expansion for bug in BUGS if bug.expansion and not is_fan(bug)} == set(EXPANSION_LETTERS)
     # With FanBugs on, the fan tokens follow in canonical order (fan-rules.md FB-2).
-    tokens = [token for token in FAN_TOKENS if any(bug.expansion == token for bug in BUGS)]
+    tokens = [token for token in FAN_TOKENS if token in bugs.RULES_ONLY or any(bug.expansion == token for bug in BUGS)]
     assert info_lines(fan=True)[1] == ";".join([CAPABILITIES] + tokens)
 
 
@@ -272,20 +274,28 @@ def test_codec_round_trips_every_kind(kind):
 @pytest.mark.parametrize("kind", KINDS, ids=KIND_NAMES)
 def test_identity_slots_are_within_the_tables(kind):
     """A played kind's moves have slots below NUM_SLOTS, one per piece and
-    destination whatever the other fields; none, pass and unplayed kinds none."""
+    destination whatever the other fields (Swarm's entries: one per set of
+    pieces named); none, pass and unplayed kinds none."""
+    swarm = KINDS_TABLE[kind].slots == SLOTS_SWARM
     slots = set()
     for piece in range(NUM_PIECES):
         for dest in range(NUM_CELLS):
             slot = move_slot(encode_full(kind, piece, dest, NUM_PIECES - 1, 1))
             if kind in (KIND_NONE, KIND_PASS) or kind not in PLAYED_KINDS:
                 assert slot == -1
-            else:
+            elif not swarm:  # (Swarm's dest field holds a piece: below)
                 assert 0 <= slot < NUM_SLOTS
                 # The face only where the kind has one (a placement's back is another move).
                 face = 1 if "face" in KINDS_TABLE[kind].fields.split() else 0
                 assert slot == move_slot(encode_full(kind, piece, dest, -1, face)), "the slot is the piece and destination"
                 slots.add(slot)
-    if kind in PLAYED_KINDS and kind != KIND_PASS:
+    if swarm:
+        named = [(a, b, c) for a in range(0, NUM_PIECES, 7) for b in range(NUM_PIECES) for c in (0, 9, NUM_PIECES - 1)]
+        if "other" not in KINDS_TABLE[kind].fields:  # a draw or a steal names one piece
+            named = [(a, 0, -1) for a in range(NUM_PIECES)]
+        swarm_slots = {move_slot(encode_full(kind, *pieces, 0)) for pieces in named}
+        assert len(swarm_slots) == len(named) and all(0 <= slot < NUM_SLOTS for slot in swarm_slots)
+    elif kind in PLAYED_KINDS and kind != KIND_PASS:
         assert len(slots) == NUM_PIECES * NUM_CELLS, "every piece and destination has its own slot"
 
 
