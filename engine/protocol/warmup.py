@@ -37,6 +37,7 @@ def _game_and_search(searcher):
     board.uhp(board.legal_moves[-1])
     _, cell, _ = board.pieces_in_play()[0]
     board.top_piece(cell)
+    board.game_string()  # the TurnString's turns (board.turns_past_setup)
     searcher.search(board, depth=1)
     searcher.new_game()
 
