@@ -1688,16 +1688,7 @@ def _choosable(s, bug, copies):
 def draws(s, moves):
     """SW-3: one `draw` per colour and bug in the bag, of its lowest copy;
     returns the count."""
-    n = 0
-    for color in range(2):
-        for bug in range(NUM_BUGS):
-            first = color * PIECES_PER_SIDE + BUG_FIRST_IDS[bug]
-            for piece in range(first, first + BUG_COPIES[bug]):
-                if s.away[piece] == AWAY_BAG:
-                    moves[n] = encode(KIND_DRAW, piece, 0)
-                    n += 1
-                    break
-    return n
+    return _lowest_kept(s, KIND_DRAW, -1, moves, 0)
 
 
 @njit(cache=True, nogil=True)
@@ -1716,14 +1707,22 @@ def steals(s, side, moves, n):
     """SW-4: one `steal` per colour and bug in the opponent's hand but the
     Queens, of its lowest copy there, written from moves[n]; returns the new
     count. The caller has checked the Queen gate (G-1)."""
+    return _lowest_kept(s, KIND_STEAL, 1 - side, moves, n)
+
+
+@njit(cache=True, nogil=True)
+def _lowest_kept(s, kind, holder, moves, n):
+    """One entry of `kind` per colour and bug of the game type, Queens never,
+    kept by `holder` (a side's hand, or -1 for the bag), naming its lowest copy
+    there, written from moves[n]; returns the new count."""
     for color in range(2):
         for bug in range(NUM_BUGS):
             if BUG_FLAGS[bug] & ROYAL or not bug_enabled(s, bug):
                 continue
             first = color * PIECES_PER_SIDE + BUG_FIRST_IDS[bug]
             for piece in range(first, first + BUG_COPIES[bug]):
-                if in_hand_of(s, piece, 1 - side):
-                    moves[n] = encode(KIND_STEAL, piece, 0)
+                if s.away[piece] == AWAY_BAG if holder < 0 else in_hand_of(s, piece, holder):
+                    moves[n] = encode(kind, piece, 0)
                     n += 1
                     break
     return n
