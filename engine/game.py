@@ -92,7 +92,6 @@ from .rules.kinds import (
     KIND_NAMES,
     KINDS_OF_FORM,
     SWARM_FORMS,
-    refusal,
 )
 from .rules.moves import (
     KIND_CONTROL,
@@ -998,9 +997,6 @@ class Board:
             if self.is_legal(PASS):
                 return PASS
             raise IllegalMoveError("You can't pass when you have valid moves.")
-        why = refusal(parsed.form, self.game_type) or (parsed.controller >= 0 and refusal(FORM_CONTROL, self.game_type))
-        if why:
-            raise IllegalMoveError(why)
         if self.expansions & SWARM or parsed.form in SWARM_FORMS:
             swarm_entry = self._parse_swarm(parsed)
             if swarm_entry is not None:

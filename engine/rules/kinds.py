@@ -2,14 +2,13 @@
 
 A move is one int (the codec in moves.py) whose kind field is a row's index
 here. A row says which of the codec's fields the kind uses, how its MoveString
-is written (fan-rules.md §4.2, NO-1), which identity slots it takes (moves.py
+is written (fan-rules.md §4.2, NO-1), and which identity slots it takes (moves.py
 `move_slot`, the dense index of ID-1 that de-duplication, history tables and
-RL actions share), and whether hexbee plays it. make/unmake (board.py) have a
-kernel pair for every played kind and refuse any other kind loudly; a MoveString
-of an unplayed kind is refused with the reason below.
+RL actions share). make/unmake (board.py) have a kernel pair for every kind but
+`none` and refuse that one loudly.
 
-Adding a kind of move: set its row's `played`, write its generator, its apply and
-undo kernels in board.py, and its resolution in game.py (`Board.parse_uhp`).
+Adding a kind of move: add its row, write its generator, its apply and undo
+kernels in board.py, and its resolution in game.py (`Board.parse_uhp`).
 
 What is not a kind: a HoneyCombo double turn is two entries of ordinary kinds
 with the turn phase in the state (§10); the Honeycomb's flip is a flip of `nH`;
@@ -73,7 +72,6 @@ class Kind(NamedTuple):
     example: str
     meaning: str  # what the fields are
     slots: int = SLOTS_NONE  # SLOTS_*: its identity slots
-    played: str = ""  # "" when hexbee plays it; else why not
 
 
 # The order is the codec's: a kind's index is its code, and none is 0.
@@ -125,9 +123,9 @@ KIND_NAMES = tuple(kind.name for kind in KINDS)
 KIND_OF_NAME = {kind.name: index for index, kind in enumerate(KINDS)}
 KIND_FIELDS = tuple(frozenset(kind.fields.split()) for kind in KINDS)
 KIND_FORMS = tuple(kind.form for kind in KINDS)
-PLAYED_KINDS = tuple(index for index, kind in enumerate(KINDS) if not kind.played and kind.name != "none")
-# The slot groups of the played kinds: the tables indexed by slot hold these.
-NUM_SLOT_GROUPS = 1 + max(kind.slots + ("face" in kind.fields.split()) for kind in KINDS if not kind.played)
+PLAYED_KINDS = tuple(range(1, NUM_MOVE_KINDS))  # every kind but none: make_move's kinds
+# The slot groups: the tables indexed by slot hold these.
+NUM_SLOT_GROUPS = 1 + max(kind.slots + ("face" in kind.fields.split()) for kind in KINDS)
 assert not {k.slots + 1 for k in KINDS if "face" in k.fields.split()} & {k.slots for k in KINDS}, \
     "the group after a kind with a face is its face 1's alone"
 # The kinds each MoveString form can stand for, in table order.
@@ -135,12 +133,3 @@ KINDS_OF_FORM = {}
 for _index, _kind in enumerate(KINDS[1:], start=1):
     KINDS_OF_FORM.setdefault(_kind.form, []).append(_index)
 
-
-def refusal(form, game_type):
-    """Why a MoveString of `form` cannot be played in `game_type`, or None when
-    one of the kinds it stands for is played."""
-    kinds = [KINDS[index] for index in KINDS_OF_FORM[form]]
-    if any(not kind.played for kind in kinds):
-        return None
-    names = " or ".join(kind.name for kind in kinds)
-    return f"There is no {names} in {game_type}: {kinds[0].played}."

@@ -38,10 +38,10 @@ KIND_TO_HAND = KIND_OF_NAME["to hand"]
 KIND_CHOOSE = KIND_OF_NAME["choose"]
 KIND_DRAW = KIND_OF_NAME["draw"]
 KIND_STEAL = KIND_OF_NAME["steal"]
-# Per kind code: whether make_move plays it, and its identity slot group (-1 for
-# none, pass, and the kinds not played yet, whose slots the tables do not hold).
+# Per kind code: whether make_move plays it (not none), and its identity slot
+# group (-1 for none and pass).
 KIND_PLAYED = np.array([kind in PLAYED_KINDS for kind in range(NUM_MOVE_KINDS)], dtype=np.bool_)
-KIND_SLOTS = np.array([-1 if kind.played else kind.slots for kind in KINDS], dtype=np.int64)
+KIND_SLOTS = np.array([kind.slots for kind in KINDS], dtype=np.int64)
 # Which field a kind's slot takes besides the piece: its destination if it has one,
 # else its second piece (a swap's or a sting's target), else none; a Swarm choice
 # its second and third pieces (in its dest and other fields), as one number.
