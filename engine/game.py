@@ -231,8 +231,17 @@ class Move(int):
     @property
     def dest(self):
         """The destination cell (`axial(cell)` gives its (q, r)); -1 for a kind
-        without one (a pass, a Swarm draw, ...)."""
+        without one (a pass, Swarm's entries, ...)."""
+        if KIND_FORMS[_kind_of(self)] in SWARM_FORMS:  # a choice keeps a piece in the codec's dest field
+            return -1
         return self._field("dest", _dest_of(self))
+
+    @property
+    def chosen(self):
+        """A Swarm `choose` entry's three pieces (ids, §11 SW-1); () for every other kind."""
+        if KIND_FORMS[_kind_of(self)] != FORM_CHOOSE:
+            return ()
+        return (self.piece, _dest_of(self), self.other)
 
     @property
     def other(self):
@@ -844,6 +853,10 @@ class Board:
         piece it drew or stole (§11)."""
         return self.has_bug(PIECE_BUG[piece]) and bool(in_hand_of(self._state, piece, side_index(color)))
 
+    def in_bag(self, piece):
+        """Whether `piece` (an id) is in Swarm's bag (§11): not drawn yet, nor chosen."""
+        return bool(self._state.away[piece] == AWAY_BAG)
+
     def is_removed(self, piece):
         """Whether `piece` (an id) is out of the game, taken by a Predator (fan-rules.md §7)."""
         return bool(self._state.away[piece] == AWAY_REMOVED)
@@ -1109,14 +1122,14 @@ class Board:
 
     def bag(self):
         """Swarm's bag: the names of the pieces in it, in piece order (SW-1)."""
-        return [piece_name(piece) for piece in range(COLOURED_PIECES) if self._state.away[piece] == AWAY_BAG]
+        return [piece_name(piece) for piece in range(COLOURED_PIECES) if self.in_bag(piece)]
 
     def bag_kinds(self):
         """The colours and bugs in Swarm's bag, each once with its count, as
         'bS1 x2' names two Spiders' lowest copy: the outcomes of a draw."""
         counts = {}
         for piece in range(COLOURED_PIECES):
-            if self._state.away[piece] == AWAY_BAG:
+            if self.in_bag(piece):
                 counts.setdefault(_bug_kind(piece), [piece, 0])[1] += 1
         return [piece_name(piece) + (f" x{count}" if count > 1 else "") for piece, count in counts.values()]
 
@@ -1237,7 +1250,7 @@ class Board:
 
     def _placeable_pieces(self):
         """The pieces the side to move may place now, as the generator offers them."""
-        out = np.empty(NUM_BUGS, dtype=np.int64)
+        out = np.empty(2 * NUM_BUGS, dtype=np.int64)  # in Swarm both colours'
         count = placeable_pieces(self._state, self.side_to_move, out)
         return [int(piece) for piece in out[:count]]
 

@@ -89,8 +89,9 @@ def test_a_kind_naming_only_pieces_prints_its_string_from_its_integer(index):
         code = encode_full(index, max(pieces[0], 0), 0, pieces[1], 0)
     move = Move(code)
     assert str(move) == format_move_text(parsed._replace(face=0))
-    assert move.dest == (-1 if "dest" not in kind.fields else pieces[1] if kind.name == "choose" else 0)
+    assert move.dest == (-1 if "dest" not in kind.fields or kind.name == "choose" else 0)
     assert move.other == (-1 if "other" not in kind.fields else pieces[-1])
+    assert move.chosen == (tuple(pieces) if kind.name == "choose" else ())
 
 
 @pytest.mark.parametrize("index", ROWS, ids=row_id)

@@ -59,8 +59,8 @@ def _reference_move(move, face, other_face):
         return piece_name(move.piece, face), "!", piece_name(move.other, other_face)
     if kind == "control":
         return piece_name(move.piece, face), axial(move.dest), "@"
-    if kind == "choose":  # the codec's dest field holds the second piece
-        return kind, piece_name(move.piece), piece_name(move.dest), piece_name(move.other)
+    if kind == "choose":
+        return (kind, *(piece_name(piece) for piece in move.chosen))
     if kind in ("draw", "steal"):
         return kind, piece_name(move.piece)
     return piece_name(move.piece, move.face if kind == "place" else face), axial(move.dest)

@@ -67,7 +67,7 @@ def cell_text(cell):
 
 
 def in_hand(board, color):
-    """Names of `color`'s pieces not placed yet, of the bugs the game type names."""
+    """Names of `color`'s pieces not placed yet, of the bugs the game type names, in a hand (not Swarm's bag)."""
     letters = board.game_type.partition("+")[2]
     return {
         PIECE_NAMES[piece]
@@ -75,6 +75,7 @@ def in_hand(board, color):
         if PIECES[piece][0] == color
         and (not BUGS[PIECES[piece][1]].expansion or BUGS[PIECES[piece][1]].expansion in letters)
         and board.piece_cell(piece) < 0
+        and not board.in_bag(piece)  # Swarm: not drawn yet
     }
 
 
@@ -543,3 +544,39 @@ def test_the_honeycomb_is_neutral_and_light_side_up_while_a_double_turn_is_due()
     board.push_uhp("bG1 -bQ")
     board.push_uhp("wG1 wQ-")
     assert str(board).splitlines()[0].endswith("White to move; the second action of its double turn")
+
+
+# --- Swarm (issue 27, item 7) -------------------------------------------------------------
+def test_a_swarm_hand_holds_both_colours_and_the_bag_is_a_row_of_its_own():
+    """After the choices, White places and draws Black's Ant (SW-3): White's hand
+    shows it in Black's colour; the bag's row lists every piece still in it, and
+    while the draw is due the labels and the status line say so."""
+    from engine.io.svg import FILL
+
+    board = Board.from_game_string("Base+Swarm;InProgress;White[1];choose wS1 wS2 wB1;choose bS1 bB1 bB2;wS1")
+    assert board.draw_due
+    root = parse(board)
+    assert [e.text for e in classed(root, "label")] == ["Black", "White to draw", "Bag"]
+    assert str(board).splitlines()[0].endswith("White to draw from the bag")
+    board.push_uhp("draw bA2")  # any copy names the bug: the lowest is drawn
+    root = parse(board)
+    check_picture(board, root)
+    white = {e.get("data-hand"): e for e in classed(root, "white") if e.get("data-hand")}
+    assert white["bA"].get("data-pieces") == "bA1" and white["bA"].find(SVG + "polygon").get("fill") == FILL[1]
+    assert white["wS"].get("data-pieces") == "wS2" and white["wS"].find(SVG + "polygon").get("fill") == FILL[0]
+    bagged = {e.get("data-bag"): e.get("data-pieces").split() for e in classed(root, "bag") if e.get("data-bag")}
+    assert sorted(name for names in bagged.values() for name in names) == sorted(board.bag())
+    assert bagged["bA"] == ["bA2", "bA3"] and "bS" in bagged and "wQ" not in bagged and "bQ" not in bagged
+    assert str(board).splitlines()[-1] == "In the bag: " + " ".join(board.bag())
+
+
+def test_any_position_of_a_random_swarm_game_renders_its_hands_and_bag():
+    rng = random.Random(27)
+    for game_type in ("Base+MLP+Swarm", "Base+HoneyCombo+Swarm"):
+        board = Board(game_type)
+        while board.ply < 90 and not board.is_game_over():
+            board.push(rng.choice(board.legal_moves))
+            root = parse(board)
+            check_picture(board, root)
+            bagged = [name for e in classed(root, "bag") if e.get("data-bag") for name in e.get("data-pieces").split()]
+            assert sorted(bagged) == sorted(board.bag())

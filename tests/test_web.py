@@ -391,3 +391,39 @@ def test_a_bug_in_the_server_is_a_500_with_a_reason_not_a_traceback(kernel_cache
 
         monkeypatch.setattr(games.Game, "state", broken)
         refused(client.get(f"/api/games/{game_id}"), 500, "The server failed: RuntimeError.")
+
+
+# --- Swarm (issue 27, item 7) -------------------------------------------------------------
+def test_a_swarm_game_draws_from_its_seeded_bag_and_undoes_a_placement_with_its_draw(client):
+    """The choices and steals are actions without a cell (buttons); a placement is
+    followed at once by the game's own draw, the same draws for the same seed;
+    an undo takes back a placement and its draw together."""
+    def game_with(seed):
+        state = client.post("/api/games", json={"game": "Base+Swarm", "bag_seed": seed}).json()
+        assert state["bag_seed"] == seed and state["bag"] == Board("Base+Swarm").bag_kinds()
+        for _ in range(2):
+            assert {a["kind"] for a in state["actions"]} == {"choose"}
+            assert all(a["piece"] is None and a["to"] is None for a in state["actions"])
+            state = client.post(f"/api/games/{state['id']}/play", json={"move": state["actions"][0]["move"]}).json()
+        for _ in range(8):  # placements and moves, each placement with its draw
+            move = next(a for a in state["actions"] if a["kind"] in ("place", "move"))["move"]
+            state = client.post(f"/api/games/{state['id']}/play", json={"move": move}).json()
+            if state["moves"][-1].startswith("draw "):
+                assert state["moves"][-2] == move
+        return state
+
+    first, second = game_with(5), game_with(5)
+    assert first["moves"] == second["moves"] and any(m.startswith("draw ") for m in first["moves"])
+    board = Board.from_game_string(first["game_string"])
+    assert not board.draw_due and first["bag"] == board.bag_kinds()
+    steals = [a for a in first["actions"] if a["kind"] == "steal"]
+    assert steals and all(a["to"] is None and a["move"].startswith("steal ") for a in steals)
+    assert first["actions"] == second["actions"] and game_with(6)["moves"] != first["moves"]
+
+    drawn = max(i for i, move in enumerate(first["moves"]) if move.startswith("draw "))
+    after = len(first["moves"]) - drawn - 1  # entries after the last draw: moves, none of them a placement
+    back = client.post(f"/api/games/{first['id']}/undo", json={"count": after}).json() if after else first
+    assert back["moves"] == first["moves"][:drawn + 1]
+    back = client.post(f"/api/games/{first['id']}/undo", json={"count": 1}).json()
+    assert back["moves"] == first["moves"][:drawn - 1]  # the placement went with its draw
+    refused(client.post("/api/games", json={"game": "Base+Swarm", "bag_seed": "x"}), 400, "")

@@ -549,3 +549,36 @@ def test_a_honeycomb_flip_and_a_double_turn_from_the_board(tab):
     assert tab.game.board.game_string().split(";")[2] == "Black[4]"
     assert "dark side up" in tab.page.text_content('#board g.piece[data-piece="nH"] title')
     assert tab.errors == []
+
+
+def test_a_swarm_game_with_its_choices_draws_and_a_steal(tab):
+    """Issue 27, item 7: the choices and a steal are buttons; a placement clicked
+    from the hand is followed by the game's own draw from its bag, which the move
+    list and the bag's row under the hands show."""
+    tab.load("Base+Swarm")
+    tab.settle("Base+Swarm;NotStarted;White[1]")
+
+    def bagged():
+        counts = tab.page.eval_on_selector_all("#board g.bag", "groups => groups.map(g => Number(g.dataset.count))")
+        return sum(counts)
+
+    def button(kind):
+        action = next(a for a in tab.game.actions() if a["kind"] == kind)
+        tab.page.click(f'#other-actions button[data-move="{action["move"]}"]')
+        tab.settle()
+        return action["move"]
+
+    button("choose")
+    button("choose")
+    assert bagged() == len(tab.game.board.bag()) == 14  # 2 x 10 pieces but the Queens, 2 x 3 chosen
+    for piece in ("wS1", "bS1", "wQ", "bQ"):  # each side's second placement is its Queen
+        action = next(a for a in tab.game.actions() if a["kind"] == "place" and a["piece"] == piece)
+        tab.click_action(action)
+        tab.settle()
+        moves = tab.page.eval_on_selector_all("#moves li", "items => items.map(i => i.dataset.move)")
+        assert moves[-2] == action["move"] and moves[-1].startswith("draw ")
+        assert bagged() == len(tab.game.board.bag())
+    assert bagged() == 10
+    stolen = button("steal")
+    assert tab.game.board.game_string().endswith(";" + stolen)
+    assert tab.errors == []

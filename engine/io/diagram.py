@@ -20,7 +20,7 @@ Black in hand: bQ bS2 bB1 bB2 bG1 bG2 bG3 bA1 bA2 bA3
 """
 
 from ..colors import side_color, side_index
-from ..rules.bugs import BLACK, NUM_PIECES, PIECE_NAMES, PIECES, WHITE
+from ..rules.bugs import BLACK, EXPANSION_BIT, NUM_PIECES, PIECE_NAMES, PIECES, WHITE
 from ..rules.hexgrid import DIRECTION_DQ_DR, axial
 
 COLOR_NAMES = ("White", "Black")
@@ -63,12 +63,23 @@ def imprisoned(board, color):
     return [piece for piece in range(NUM_PIECES) if PIECES[piece][0] == color and board.jailer(piece) >= 0]
 
 
-def hand_by_bug(board, color):
-    """[(bug, [piece, ...]), ...] of `color`'s hand, one entry per bug in hand."""
+def by_kind(pieces):
+    """[((color, bug), [piece, ...]), ...]: `pieces` grouped by colour and bug,
+    in the order they come (in Swarm a hand holds both colours, §11)."""
     groups = {}
-    for piece in hand(board, color):
-        groups.setdefault(PIECES[piece][1], []).append(piece)
+    for piece in pieces:
+        groups.setdefault(PIECES[piece][:2], []).append(piece)
     return list(groups.items())
+
+
+def has_bag(board):
+    """Whether the game is Swarm's, whose pictures show the bag (§11)."""
+    return bool(board.expansions & EXPANSION_BIT["Swarm"])
+
+
+def bag(board):
+    """The pieces in Swarm's bag (fan-rules.md §11), by id; empty in other types."""
+    return [piece for piece in range(NUM_PIECES) if board.in_bag(piece)]
 
 
 def status_line(board):
@@ -77,7 +88,8 @@ def status_line(board):
     outcome = board.outcome()
     if outcome is None:
         double = double_turn_text(board)
-        return f"{head}: {COLOR_NAMES[board.side_to_move]} to move" + (f"; {double}" if double else "")
+        doing = "to draw from the bag" if board.draw_due else "to move"
+        return f"{head}: {COLOR_NAMES[board.side_to_move]} {doing}" + (f"; {double}" if double else "")
     if outcome.winner is None:
         return f"{head}: draw ({outcome.termination})"
     return f"{head}: {COLOR_NAMES[side_index(outcome.winner)]} wins ({outcome.termination})"
@@ -134,6 +146,8 @@ def text_diagram(board):
     for color in (WHITE, BLACK):
         names = " ".join(PIECE_NAMES[piece] for piece in hand(board, color)) or "none"
         lines.append(f"{COLOR_NAMES[color]} in hand: {names}")
+    if has_bag(board):
+        lines.append("In the bag: " + (" ".join(PIECE_NAMES[piece] for piece in bag(board)) or "none"))
     gone = removed(board, WHITE) + removed(board, BLACK)
     if gone:
         lines.append("Removed from the game: " + " ".join(board.name(piece) for piece in gone))

@@ -19,7 +19,10 @@ Venom tile back side up is drawn inside a second outline in its bug's colour
 the left of a piece mark it Frozen, moved by mind control, locked by a Scorpion,
 obliged by an S004 Wasp's sting or a Queen whose sting is spent (`data-marks`); pieces removed from the game follow their side's hand, crossed out
 (class `removed`, `data-removed="wK"`), and pieces in an S004 Mantis's prison behind
-bars (class `prisoner`, `data-prisoner="bS1"`).
+bars (class `prisoner`, `data-prisoner="bS1"`). In Swarm a hand holds pieces of
+both colours, each group drawn in its pieces' colour (`data-hand="bA"` in
+White's hand), and the bag is a row below the hands (class `bag`, `data-bag="wG"`,
+`data-count`, `data-pieces`).
 
 A board is read through its public methods only (Board in engine/game.py),
 so that this layer sits below it. The command line is engine/svg.py.
@@ -31,7 +34,7 @@ from xml.sax.saxutils import escape, quoteattr
 from ..colors import side_color, side_index
 from ..rules.bugs import BLACK, BUGS, NEUTRAL_COLOR as NEUTRAL, PIECE_NAMES, PIECES, QUEEN_ID, WHITE
 from ..rules.hexgrid import axial
-from .diagram import COLOR_NAMES, border, hand_by_bug, imprisoned, removed, stacks, status_line
+from .diagram import COLOR_NAMES, bag, border, by_kind, hand, has_bag, imprisoned, removed, stacks, status_line
 
 __all__ = ["board_svg", "pv_arrows"]
 
@@ -349,9 +352,21 @@ HAND_LINE_KINDS = 8
 
 
 def _hand_row(layout, board, color, label, cx, cy, box, outward):
-    """One side's hand centred on (cx, cy): its label, then a small hexagon per
-    bug with the count, HAND_LINE_KINDS a line, further lines `outward` (-1 up,
-    1 down)."""
+    """One side's hand centred on (cx, cy), then its pieces out of the game."""
+    gone = [(piece, "removed") for piece in removed(board, color)]
+    gone += [(piece, "prisoner") for piece in imprisoned(board, color)]
+    side = COLOR_NAMES[color].lower()
+    return _piece_row(layout, board, hand(board, color), gone, (label, side, f"hand {side}", "hand", "hand"),
+                      cx, cy, box, outward)
+
+
+def _piece_row(layout, board, pieces, gone, label, cx, cy, box, outward):
+    """A row of pieces off the board centred on (cx, cy): `label` (its text,
+    its class, its groups' class, their data attribute, what holds them), then a
+    small hexagon per colour and bug of `pieces` with the count, then the pieces
+    `gone` ((piece, kind)), HAND_LINE_KINDS a line, further lines `outward`
+    (-1 up, 1 down)."""
+    text, side, group_class, data, holder = label
     s = layout.size
     radius = s * 0.58
     font = s * 0.42
@@ -360,34 +375,31 @@ def _hand_row(layout, board, color, label, cx, cy, box, outward):
     label_width = font * 0.6 * max(len(f"{name}{suffix}") for name in COLOR_NAMES for suffix in LABEL_SUFFIXES)
     step = radius * SQRT3 + s * 0.95
     line_step = radius * 2 + s * 0.2
-    groups = hand_by_bug(board, color)
-    gone = [(piece, "removed") for piece in removed(board, color)]
-    gone += [(piece, "prisoner") for piece in imprisoned(board, color)]
+    groups = by_kind(pieces)
     width = label_width + s * 0.5 + step * min(len(groups) + len(gone), HAND_LINE_KINDS)
     x0 = cx - width / 2
-    side = COLOR_NAMES[color].lower()
     parts = [
         f'<text class="label {side}" x="{_num(x0)}" y="{_num(cy)}" font-size="{_num(font)}" fill="#333333" '
-        f'dominant-baseline="central">{escape(label)}</text>'
+        f'dominant-baseline="central">{escape(text)}</text>'
     ]
     first = x0 + label_width + s * 0.5 + radius * SQRT3 / 2
     for lines in range(max(1, -(-(len(groups) + len(gone)) // HAND_LINE_KINDS))):
         box.add(cx, cy + outward * lines * line_step, width / 2, radius)
-    for index, (bug, pieces) in enumerate(groups):
+    for index, ((color, bug), group) in enumerate(groups):
         line, column = divmod(index, HAND_LINE_KINDS)
         x, y = first + column * step, cy + outward * line * line_step
         letter = BUGS[bug].letter
-        names = " ".join(PIECE_NAMES[piece] for piece in pieces)
-        title = f"{COLOR_NAMES[color]} {BUGS[bug].name} &#215;{len(pieces)} in hand: {names}"
+        names = " ".join(PIECE_NAMES[piece] for piece in group)
+        title = f"{COLOR_NAMES[color]} {BUGS[bug].name} &#215;{len(group)} in {holder}: {names}"
         parts.append(
-            f'<g class="hand {side}" data-hand="{"wb"[color]}{letter}" data-count="{len(pieces)}" '
+            f'<g class="{group_class}" data-{data}="{"wb"[color]}{letter}" data-count="{len(group)}" '
             f'data-pieces="{names}"><title>{title}</title>'
             f'<polygon points="{_hexagon(x, y, radius)}" fill="{FILL[color]}" stroke="{OUTLINE[color]}" '
             f'stroke-width="{_num(s * 0.05)}" stroke-linejoin="round"/>'
             f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(radius * 0.95)}" font-weight="bold" '
             f'fill="{bug_color(letter, color)}" text-anchor="middle" dominant-baseline="central">{letter}</text>'
             f'<text x="{_num(x + radius * SQRT3 / 2 + s * 0.1)}" y="{_num(y)}" font-size="{_num(s * 0.36)}" '
-            f'fill="#333333" dominant-baseline="central">&#215;{len(pieces)}</text></g>'
+            f'fill="#333333" dominant-baseline="central">&#215;{len(group)}</text></g>'
         )
     # After the hand, faded, each piece removed from the game (Predators), crossed
     # out, and each in the enemy S004 Mantis's prison, behind bars.
@@ -395,6 +407,7 @@ def _hand_row(layout, board, color, label, cx, cy, box, outward):
         line, column = divmod(index, HAND_LINE_KINDS)
         x, y = first + column * step, cy + outward * line * line_step
         name, letter = board.name(piece), BUGS[board.face_bug(piece)].letter
+        color = PIECES[piece][0]
         cross = radius * 0.6
         if kind == "removed":
             title = f"{name} was removed from the game"
@@ -414,16 +427,16 @@ def _hand_row(layout, board, color, label, cx, cy, box, outward):
     return parts
 
 
-LABEL_SUFFIXES = ("", " to move", " (draw)", " wins")
+LABEL_SUFFIXES = ("", " to move", " to draw", " (draw)", " wins")
 
 
 def _hand_labels(board):
     """Each side's label: its name, and who is to move or how the game ended."""
-    to_move, draw, wins = LABEL_SUFFIXES[1:]
+    to_move, to_draw, draw, wins = LABEL_SUFFIXES[1:]
     labels = list(COLOR_NAMES)
     outcome = board.outcome()
     if outcome is None:
-        labels[board.side_to_move] += to_move
+        labels[board.side_to_move] += to_draw if board.draw_due else to_move
     elif outcome.winner is None:
         labels = [label + draw for label in labels]
     else:
@@ -434,12 +447,13 @@ def _hand_labels(board):
 def _last_move(board):
     """(from, to) axial cells of the move that led here, from None for a placement;
     None at the start, after a pass, and for a position built directly
-    (Board.from_stacks), which has no moves to show."""
+    (Board.from_stacks), which has no moves to show, and after an entry that goes
+    to no cell (a pass, Swarm's draws)."""
     history = board.move_history
     if not history:
         return None
     move = history[-1]
-    if move.is_pass:
+    if move.dest < 0:
         return None
     before = board.copy()
     before.pop()
@@ -454,7 +468,7 @@ def pv_arrows(board, moves):
     arrows = []
     for number, item in enumerate(moves, start=1):
         move = line.parse_uhp(item if isinstance(item, str) else line.uhp(item))
-        if not move.is_pass:
+        if move.dest >= 0:  # not a pass, nor one of Swarm's entries
             source = line.piece_cell(move.piece)
             arrows.append((source if source >= 0 else None, move.dest, str(number)))
         line.push(move)
@@ -543,6 +557,9 @@ def board_svg(
         top, bottom = box.y0 - s * 0.9, box.y1 + s * 0.9
         body += _hand_row(layout, board, 1 - below, labels[1 - below], cx, top, box, -1)
         body += _hand_row(layout, board, below, labels[below], cx, bottom, box, 1)
+        if has_bag(board):  # under the hands, the bag the draws come from (§11)
+            label = ("Bag", "bag", "bag", "bag", "the bag")
+            body += _piece_row(layout, board, bag(board), [], label, cx, box.y1 + s * 0.9, box, 1)
 
     margin = s * 0.3
     x0, y0 = box.x0 - margin, box.y0 - margin

@@ -191,7 +191,7 @@ WORK_TODO = _work.area(MAX_NODES)  # neighbour bits still to walk, per cell of t
 WORK_LOWS = _work.area(MAX_NODES)  # low links, per cell of the path
 WORK_PLACEMENTS = _work.area(NUM_CELLS)  # placement cells
 WORK_OWN_RULE = _work.area(NUM_CELLS)  # cells of a bug with a placement rule of its own
-WORK_PIECES = _work.area(NUM_BUGS)  # placeable pieces, one per bug
+WORK_PIECES = _work.area(2 * NUM_BUGS)  # placeable pieces, one per bug of each colour held (Swarm: both)
 WORK_HIVE = _work.area(3 * NUM_PIECES)  # rl.hive_centre's walk: the occupied cells, their q, their r
 # perft's count after a placement: the opponent's cells of each fan placement rule
 # (bugs.py PLACE_* but the usual one), kept for the placements of one position, and

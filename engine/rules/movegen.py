@@ -1544,7 +1544,8 @@ def placeable_pieces(s, side, out):
     """Pieces `side` may place on its turn (now, or next if the other side is to
     move): the lowest copy in hand of each enabled bug, with the Queen rules of
     turns 1 and 4 applied; in Swarm the other colour's it holds after its own
-    (SW-2: never on the turn only the Queen may be placed). Returns the count."""
+    (SW-2: never on the turn only the Queen may be placed). Returns the count
+    (at most 2 * NUM_BUGS)."""
     turn = turn_number(s, side)
     base = side * PIECES_PER_SIDE
     queen_in_hand = s.piece_cell[QUEEN_ID[side]] < 0
@@ -1592,7 +1593,7 @@ def generate(s, moves, write_placements, pinned_stamp):
     stamp = new_stamp(s)  # after the Wasp's look-ahead, which stamps `seen` too
     placed = 0
 
-    pieces = s.work[WORK_PIECES : WORK_PIECES + NUM_BUGS]
+    pieces = s.work[WORK_PIECES : WORK_PIECES + 2 * NUM_BUGS]
     num_pieces = placeable_pieces(s, side, pieces)
     if num_pieces > 0:
         placements = s.work[WORK_PLACEMENTS : WORK_PLACEMENTS + NUM_CELLS]
@@ -1789,7 +1790,7 @@ def count_after_placement(s, move):
     cells = usual_cells_after_placement(s, move)
     if cells < 0:
         return 0
-    pieces = s.work[WORK_PIECES : WORK_PIECES + NUM_BUGS]
+    pieces = s.work[WORK_PIECES : WORK_PIECES + 2 * NUM_BUGS]
     num_pieces = placeable_pieces(s, other, pieces)
     if s.info[INFO_EXPANSIONS] & FAN_BITS == 0:
         count = num_pieces * cells

@@ -111,8 +111,8 @@ def create_app(games=None):
         })
 
     async def new_game(request):
-        body = await _body(request, {"game": str})
-        game = await run_in_threadpool(games.new, body.get("game") or "Base")
+        body = await _body(request, {"game": str, "bag_seed": int})
+        game = await run_in_threadpool(games.new, body.get("game") or "Base", body.get("bag_seed"))
         state = await run_in_threadpool(game.state, _flag(request, "flipped"))
         return JSONResponse(state, status_code=201)
 

@@ -8,6 +8,11 @@ resolved to its piece and cells by the same Board. A command the Session
 answers with `err` or `invalidmove` raises GameError with that reason, and the
 Session has left the game as it was.
 
+Swarm's draws (fan-rules.md §11) are the bag's, never a player's: after a
+placement the game draws for the placer from a bag of its own, seeded (a seed
+given replays the same draws), and an undo that leaves a draw due takes back
+the placement as well.
+
 One command runs at a time per game. A search runs in a thread of its own; its
 progress (the lines `ReportIntermediateBestMoves` makes the Session print) goes
 to the game's listeners as it comes. While the engine thinks about the move it
@@ -26,6 +31,7 @@ engine.web.games.GameError: It's not that player's turn.
 """
 
 import logging
+import random
 import secrets
 import threading
 import time
@@ -140,8 +146,12 @@ class Game:
     """One game of the server: a Session, one command at a time, one search at
     a time, and the listeners (the page's WebSockets) told of every change."""
 
-    def __init__(self, text="Base"):
+    def __init__(self, text="Base", bag_seed=None):
         self.id = secrets.token_urlsafe(9)
+        if bag_seed is not None and (isinstance(bag_seed, bool) or not isinstance(bag_seed, int)):
+            raise GameError("The bag's seed must be a whole number.")
+        self.bag_seed = secrets.randbits(32) if bag_seed is None else bag_seed
+        self._bag = random.Random(self.bag_seed)  # Swarm's draws
         self._out = _Output()
         self.session = Session(self._out)
         self._command("options set ReportIntermediateBestMoves True")
@@ -175,14 +185,24 @@ class Game:
         return lines
 
     def _mutate(self, line):
-        """A command that changes the Board (the game's lock held): run it and
-        read the new position's legal actions before anyone else reads it."""
+        """A command that changes the Board (the game's lock held): run it (and
+        in Swarm the draw it leaves due) and read the new position's legal
+        actions before anyone else reads it."""
         with self._board_lock:
             try:
                 self._command(line)
+                self._settle_draw()
             finally:
                 if self.board is not None:
                     self._refresh()
+
+    def _settle_draw(self):
+        """Swarm (§11): a draw due (after a placement, or a GameString loaded
+        with one due) is made at once from the game's bag, each piece in it alike
+        (a bug by its copies: SW-3)."""
+        board = self.board
+        if board is not None and board.draw_due and not board.is_game_over():
+            self._command(f"play draw {self._bag.choice(board.bag())}")
 
     def _refresh(self):
         """Read `validmoves` from the Session and resolve each MoveString on the Board."""
@@ -192,7 +212,7 @@ class Game:
             for text in self._command("validmoves")[0].split(";"):
                 move = board.parse_uhp(text)
                 action = {"move": text, "kind": move.kind, "piece": None, "from": None, "to": None}
-                if not move.is_pass:
+                if move.dest >= 0:  # else a button of its own: a pass, Swarm's entries
                     # Offered on the piece that acts: a sting on its stinger, not its victim.
                     actor = move.other if move.kind == "sting" else move.piece
                     source = board.piece_cell(actor)
@@ -260,10 +280,19 @@ class Game:
         return self._change("pass" if move.lower() == "pass" else f"play {move}")
 
     def undo(self, count=1):
-        """Take back `count` plies (`undo`)."""
+        """Take back `count` moves (`undo`); in Swarm a placement and the draw
+        after it are one."""
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise GameError("The number of moves to undo must be a whole number of at least 1.")
-        return self._change(f"undo {count}")
+        with self._board_lock:
+            kinds = [move.kind for move in self.board.move_stack]
+        plies = 0
+        for _ in range(count):
+            if len(kinds) <= plies:
+                plies += 1  # more than were played: the Session's refusal says so
+                continue
+            plies += 2 if kinds[-1 - plies] == "draw" else 1
+        return self._change(f"undo {plies}")
 
     def start_search(self, depth=None, seconds=None, play=True):
         """Start a search of the position in a thread of its own: to `depth`
@@ -426,6 +455,8 @@ class Game:
             "ply": board.ply,
             "to_move": None if outcome is not None else COLOR_NAMES[board.side_to_move],
             "double_turn": None if outcome is not None else double_turn_text(board),  # HoneyCombo
+            "bag": board.bag_kinds(),  # Swarm's, as 'bS1 x2'; empty in other game types
+            "bag_seed": self.bag_seed,
             "result": None if outcome is None else _result_text(outcome),
             "moves": fields[3:],
             "viewing": viewing,
@@ -470,8 +501,8 @@ class Games:
         self._games = OrderedDict()
         self._lock = threading.Lock()
 
-    def new(self, text="Base"):
-        game = Game(text)
+    def new(self, text="Base", bag_seed=None):
+        game = Game(text, bag_seed)
         with self._lock:
             while len(self._games) >= self.capacity:
                 idle = [g for g in self._games.values() if not g._searching]
