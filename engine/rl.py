@@ -21,8 +21,10 @@ command of it there) or flipping it there, 1 placing it showing its back
 its removal of the piece on `cell` (Predators), its sending that piece back to
 hand (a Queen, WX-5), its sting of it (an S004 Wasp, WX-3) or its taking it off
 the board with itself (an S004 Mantis, NX-2), 5 its move to
-`cell` under a Tick's control (Venom, §6.7); and
-PASS_ACTION. Since the cell is counted from the centre of the hive, the same
+`cell` under a Tick's control (Venom, §6.7); 6 Swarm's entries (§11), which go
+to no cell: its draw or steal at window part 0, a choice of it with two more
+pieces of its colour at part `second * PIECES_PER_SIDE + third` (counted from
+their colour's first id); and PASS_ACTION. Since the cell is counted from the centre of the hive, the same
 move in a shifted hive is the same action. Slots are
 identities (ID-1): two actions never give the same position, and a throw of
 one's own piece is that piece's move. A Sperling's Dragonfly's carry
@@ -43,10 +45,18 @@ the cell of the piece an S004 Wasp obliged to move away, and on that Wasp's
 (§9.6 `Oblig`); for each colour, 1 everywhere once its Queen has stung (WX-5);
 for each kind a constant plane of its pieces in an S004 Mantis's prison over its
 copies (§9.5); for each colour, 1 everywhere while its turn (now or next) is a
-HoneyCombo double turn, and 1 everywhere while its second action is due (§10). A
+HoneyCombo double turn, and 1 everywhere while its second action is due (§10);
+for each kind a constant plane of its pieces in the other colour's hand over its
+copies, one of its pieces in the bag over its copies, and 1 everywhere while a
+draw is due (Swarm, §11). A
 Venom tile is the kind of the face it shows, the neutral Honeycomb White's kind
 of its bug (no White piece is one); a piece removed from the game or
 sent back to hand is in no plane (but the hand's).
+Chance nodes. In Swarm a draw after a placement is the bag's: while one is
+due, current_player() is CHANCE_PLAYER (-1, as OpenSpiel's), is_chance_node()
+is true, legal_actions() are the draws and chance_outcomes() their odds (a
+colour and bug by its copies in the bag); playouts draw by those odds.
+
 Not in it: the turn number beyond what the hands tell, the history (repetitions),
 and a Dragonfly's cargo of the last turn.
 
@@ -66,7 +76,18 @@ import threading
 import numpy as np
 from numba import njit, typeof
 
-from .rules.board import AWAY_HAND, AWAY_PRISON, copy_position, make_move, new_state, side_to_move, unmake_move
+from .rules.board import (
+    AWAY_BAG,
+    AWAY_HAND,
+    AWAY_OTHER_HAND,
+    AWAY_PRISON,
+    copy_position,
+    in_hand_of,
+    make_move,
+    new_state,
+    side_to_move,
+    unmake_move,
+)
 from .rules.bugs import CLIMBERS, NUM_BUGS, NUM_PIECES, PIECES_PER_SIDE, PLACE_ON_TOP
 from .rules.constants import (
     BLACK_WINS,
@@ -89,6 +110,7 @@ from .rules.constants import (
     INFO_PHASE,
     PHASE_SECOND,
     INFO_STINGS_USED,
+    INFO_DRAW_DUE,
     INFO_RESULT,
     IN_PROGRESS,
     MAX_GAME_PLIES,
@@ -103,7 +125,9 @@ from .rules.constants import (
 )
 from .game import Board, Move
 from .rules.hexgrid import CELL_MASK, DIRECTION_DELTA, DIRECTION_DQ_DR, GRID_SIZE, NUM_CELLS, ORIGIN, unfold
+from .rules.kinds import SLOTS_SWARM
 from .rules.moves import (
+    KIND_CHOOSE,
     KIND_MOVE,
     KIND_PASS,
     KIND_PLACE,
@@ -115,10 +139,11 @@ from .rules.moves import (
     encode_full,
     move_dest,
     move_kind,
+    move_other,
     move_piece,
     move_slot,
 )
-from .rules.movegen import bug_enabled, generate_moves, new_stamp
+from .rules.movegen import bag_copies, bug_enabled, generate_moves, new_stamp
 
 __all__ = [
     "State",
@@ -128,6 +153,7 @@ __all__ = [
     "WINDOW",
     "LEVELS",
     "NUM_KINDS",
+    "CHANCE_PLAYER",
     "playouts",
 ]
 
@@ -146,8 +172,18 @@ PLANE_STINGS_USED = PLANE_OBLIGED + 2  # White's Queen has stung, Black's (WX-5)
 PLANE_PRISON = PLANE_STINGS_USED + 2  # per kind, its pieces in an S004 Mantis's prison over its copies (§9.5)
 PLANE_DOUBLE_TURN = PLANE_PRISON + NUM_KINDS  # White's turn is double, Black's (the Honeycomb light side up, §10)
 PLANE_SECOND_ACTION = PLANE_DOUBLE_TURN + 2  # the second action of a double turn is due (HC-4)
-NUM_PLANES = PLANE_SECOND_ACTION + 1
+PLANE_OTHER_HAND = PLANE_SECOND_ACTION + 1  # per kind, its pieces in the other colour's hand over its copies (§11)
+PLANE_BAG = PLANE_OTHER_HAND + NUM_KINDS  # per kind, its pieces in Swarm's bag over its copies
+PLANE_DRAW_DUE = PLANE_BAG + NUM_KINDS  # a draw is due: a chance node
+NUM_PLANES = PLANE_DRAW_DUE + 1
 OBSERVATION_SHAPE = (NUM_PLANES, WINDOW, WINDOW)
+
+# Swarm's entries (slot group SLOTS_SWARM) go to no cell: the window part of their
+# action is 0 for a draw or a steal, and for a choice its second and third pieces
+# counted from their colour's first.
+SWARM_ACTIONS = SLOTS_SWARM * NUM_PIECES * WINDOW_CELLS  # the first
+assert PIECES_PER_SIDE * PIECES_PER_SIDE <= WINDOW_CELLS, "a choice's two further pieces fit its window part"
+CHANCE_PLAYER = -1  # current_player() while a draw is due, as OpenSpiel's chance player
 
 # Status codes of the kernels that play an action.
 _OK, _ILLEGAL, _OVER, _TOO_LONG, _OUT_OF_RANGE = range(5)
@@ -224,10 +260,24 @@ def _action(move, centre):
     slot = move_slot(move)
     if slot < 0:
         return -1
+    if slot // NUM_CELLS >= SLOTS_SWARM * NUM_PIECES:
+        return _swarm_action(move)
     window = window_cell(move_dest(move), centre)
     if window < 0:
         return -1
     return slot // NUM_CELLS * WINDOW_CELLS + window
+
+
+@njit(cache=True, nogil=True)
+def _swarm_action(move):
+    """The action of a Swarm entry: its piece's index in the group, and for a
+    choice its other two pieces in the window part."""
+    piece = move_piece(move)
+    part = 0
+    if move_kind(move) == KIND_CHOOSE:  # its pieces are of one colour
+        base = PIECE_COLOR[piece] * PIECES_PER_SIDE
+        part = (move_dest(move) - base) * PIECES_PER_SIDE + move_other(move) - base
+    return SWARM_ACTIONS + piece * WINDOW_CELLS + part
 
 
 @njit(cache=True, nogil=True)
@@ -256,7 +306,13 @@ def _move(s, action, centre, moves):
     """The move of an action. `moves` is scratch for the move generator."""
     if action == PASS_ACTION:
         return PASS_MOVE
-    # Every slot the table plays so far is of a group, a piece and a cell
+    if action >= SWARM_ACTIONS:  # a Swarm entry: the legal one of that action, if any
+        n = generate_moves(s, moves)
+        for i in range(n):
+            if _action(moves[i], centre) == action:
+                return moves[i]
+        return NO_MOVE
+    # Every other slot is of a group, a piece and a cell
     # (moves.move_slot): the legal move of that slot, found by the move generator
     # (a hop from on top is a carry or not, the tile's own cell a flip).
     index = action // WINDOW_CELLS
@@ -355,8 +411,7 @@ def apply_action_kernel(a, action, moves, checked):
         # stack with room.
         piece, height = move_piece(move), s.height[move_dest(move)]
         on_top = BUG_PLACEMENT[PIECE_BUG[piece]] == PLACE_ON_TOP
-        if (PIECE_COLOR[piece] != side_to_move(s) or not bug_enabled(s, PIECE_BUG[piece])
-                or s.away[piece] != AWAY_HAND
+        if (not in_hand_of(s, piece, side_to_move(s)) or not bug_enabled(s, PIECE_BUG[piece])
                 or (height > 0) != on_top or height >= MAX_HEIGHT - 1):
             return _ILLEGAL
     elif (move_kind(move) == KIND_MOVE or move_kind(move) == KIND_THROW) and s.height[move_dest(move)] >= MAX_HEIGHT - 1:
@@ -395,16 +450,22 @@ def observation_into(a, out):
             if BUG_COPIES[bug] == 0:  # a Venom face: its pieces are in hand as the tiles' fronts
                 continue
             first = color * PIECES_PER_SIDE + BUG_FIRST_IDS[bug]
-            in_hand = 0
-            jailed = 0
+            in_hand = jailed = held = bagged = 0  # by its owner, in a prison, by the other colour, in the bag
             for piece in range(first, first + BUG_COPIES[bug]):
-                if s.piece_cell[piece] < 0 and s.away[piece] == AWAY_HAND:
+                away = s.away[piece]
+                if s.piece_cell[piece] < 0 and away == AWAY_HAND:
                     in_hand += 1
-                elif s.away[piece] >= AWAY_PRISON:
+                elif away >= AWAY_PRISON:
                     jailed += 1
-            out[PLANE_HAND + color * NUM_BUGS + bug] = in_hand / BUG_COPIES[bug]
-            if jailed:
-                out[PLANE_PRISON + color * NUM_BUGS + bug] = jailed / BUG_COPIES[bug]
+                elif away == AWAY_OTHER_HAND:
+                    held += 1
+                elif away == AWAY_BAG:
+                    bagged += 1
+            kind = color * NUM_BUGS + bug
+            out[PLANE_HAND + kind] = in_hand / BUG_COPIES[bug]
+            for plane, count in ((PLANE_PRISON, jailed), (PLANE_OTHER_HAND, held), (PLANE_BAG, bagged)):
+                if count:
+                    out[plane + kind] = count / BUG_COPIES[bug]
     if side_to_move(s):
         out[PLANE_BLACK] = 1.0
     for plane, info in ((PLANE_LAST, INFO_LAST_MOVED), (PLANE_LAST, INFO_EARLIER_MOVED), (PLANE_FROZEN, INFO_FROZEN),
@@ -422,6 +483,39 @@ def observation_into(a, out):
         out[PLANE_DOUBLE_TURN + s.info[INFO_HONEYCOMB]] = 1.0
     if s.info[INFO_PHASE] == PHASE_SECOND:
         out[PLANE_SECOND_ACTION] = 1.0
+    if s.info[INFO_DRAW_DUE]:
+        out[PLANE_DRAW_DUE] = 1.0
+
+
+@njit(cache=True, nogil=True)
+def chance_outcomes_into(a, moves, actions, weights):
+    """While a draw is due, each draw's action and the copies the bag holds of
+    its colour and bug (its weight, SW-3); returns their count, 0 elsewhere."""
+    s = a[0]
+    if not s.info[INFO_DRAW_DUE]:
+        return 0
+    n = generate_moves(s, moves)
+    for i in range(n):
+        actions[i] = _swarm_action(moves[i])
+        weights[i] = bag_copies(s, move_piece(moves[i]))
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _random_entry(s, moves, n, r):
+    """A uniformly random legal move by `r`, but for a draw: a piece of the bag
+    at random, so that a bug is drawn by its copies (SW-3)."""
+    if not s.info[INFO_DRAW_DUE]:
+        return moves[r % np.uint64(n)]
+    total = 0
+    for i in range(n):
+        total += bag_copies(s, move_piece(moves[i]))
+    pick = np.int64(r % np.uint64(total))
+    for i in range(n):
+        pick -= bag_copies(s, move_piece(moves[i]))
+        if pick < 0:
+            return moves[i]
+    return moves[n - 1]
 
 
 @njit(cache=True, nogil=True)
@@ -449,7 +543,7 @@ def playouts_kernel(a, moves, count, seed, max_plies, results):
         while s.info[INFO_RESULT] == IN_PROGRESS and s.info[INFO_PLY] < limit:
             n = generate_moves(s, moves)
             x, r = _next_random(x)
-            make_move(s, moves[r % np.uint64(n)])
+            make_move(s, _random_entry(s, moves, n, r))
         results[game] = s.info[INFO_RESULT]
         total += s.info[INFO_PLY] - start
         while s.info[INFO_PLY] > start:
@@ -605,8 +699,25 @@ class State:
         return int(self._info[INFO_KEY])
 
     def current_player(self):
-        """The side to move, 0 (White) or 1 (Black)."""
+        """The side to move, 0 (White) or 1 (Black); CHANCE_PLAYER (-1) while a
+        Swarm draw is due, the environment's move (is_chance_node)."""
+        if self._info[INFO_DRAW_DUE]:
+            return CHANCE_PLAYER
         return int(self._info[INFO_TURNS]) & 1
+
+    def is_chance_node(self):
+        """Whether the next entry is a Swarm draw (§11 SW-3): the bag's, not a
+        player's; chance_outcomes gives its odds, and legal_actions the draws."""
+        return bool(self._info[INFO_DRAW_DUE])
+
+    def chance_outcomes(self):
+        """[(action, probability), ...] of a chance node's draws, sorted by action:
+        a colour and bug by the copies the bag holds of it; [] elsewhere."""
+        actions = np.empty(MAX_MOVES, dtype=np.int64)
+        weights = np.empty(MAX_MOVES, dtype=np.int64)
+        n = chance_outcomes_into(self._a, _moves(), actions, weights)
+        total = int(weights[:n].sum())
+        return sorted((int(actions[i]), int(weights[i]) / total) for i in range(n))
 
     def is_terminal(self):
         return int(self._info[INFO_RESULT]) != IN_PROGRESS
@@ -622,7 +733,9 @@ class State:
         return self.to_board().game_string()
 
     def __repr__(self):
-        return f"<State ply {self.ply}, {'terminal' if self.is_terminal() else 'player ' + str(self.current_player())}>"
+        player = self.current_player()
+        where = "terminal" if self.is_terminal() else "chance" if player == CHANCE_PLAYER else f"player {player}"
+        return f"<State ply {self.ply}, {where}>"
 
     # --- Actions --------------------------------------------------------------------
     def legal_actions(self):
@@ -714,7 +827,7 @@ def _checked_out(out, dtype, shape):
 def _check_kinds(n):
     if n < 0:
         raise NotImplementedError("a legal move has no action: a kind the action space does not hold (it holds "
-                                  "place, move, throw, carry, flip, sting, swap, remove, control and pass) or a destination outside the window")
+                                  "every kind of move but none) or a destination outside the window")
 
 
 def playouts(state, count, seed=0, max_plies=MAX_GAME_PLIES):

@@ -2,14 +2,19 @@
 playouts, against Board on random games."""
 
 import random
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
 
-from engine.rules.bugs import BUG_OF_LETTER, NUM_PIECES, PIECE_NAMES, QUEEN_ID
+from engine.rl import _random_entry
+from engine.rules.board import AWAY_BAG, AWAY_OTHER_HAND
+from engine.rules.constants import MAX_MOVES
+from engine.rules.movegen import generate_moves
+from engine.rules.bugs import BUG_OF_LETTER, BUGS, COLOURED_PIECES, NUM_BUGS, NUM_PIECES, PIECE_NAMES, PIECES, QUEEN_ID
 from engine.rules.constants import BLACK_WINS, DRAW, IN_PROGRESS, PIECE_KIND, WHITE_WINS
-from engine.game import Board
+from engine.game import Board, Move
 from engine.rules.hexgrid import CELL_MASK, GRID_SIZE, ORIGIN, axial
 from engine.rules.moves import encode_full, move_kind
 from engine.rules.notation import GAME_TYPES
@@ -24,8 +29,12 @@ from engine.rl import (
     PLANE_OBLIGED,
     PLANE_DOUBLE_TURN,
     PLANE_PRISON,
+    PLANE_BAG,
+    PLANE_DRAW_DUE,
+    PLANE_OTHER_HAND,
     PLANE_SECOND_ACTION,
     PLANE_STINGS_USED,
+    CHANCE_PLAYER,
     PLANE_LAST,
     WINDOW,
     WINDOW_CELLS,
@@ -236,7 +245,7 @@ def test_the_observation_keeps_the_order_of_stacks():
     assert enabled.tolist() == [1, 1, 1, 1, 1, 0, 0, 0]
     black_to_move, last, frozen = planes[PLANE_BLACK], planes[PLANE_LAST], planes[PLANE_FROZEN]
     assert black_to_move.all() and last.sum() == 1 and last[y, x] == 1  # wB1 moved last
-    assert frozen.sum() == 0 and PLANE_SECOND_ACTION + 1 == OBSERVATION_SHAPE[0]
+    assert frozen.sum() == 0 and PLANE_DRAW_DUE + 1 == OBSERVATION_SHAPE[0]
 
 
 def test_the_observation_shows_a_stung_tile_by_its_new_face_and_frozen():
@@ -367,3 +376,66 @@ def test_output_arrays_are_checked_before_the_kernels_write_them():
         state.observation_tensor(np.zeros(OBSERVATION_SHAPE[::-1], dtype=np.float32).T)
     with pytest.raises(TypeError, match="numpy array"):
         state.legal_actions_mask([False] * NUM_ACTIONS)
+
+
+# --- Swarm (issue 27, item 7) -------------------------------------------------------------
+@pytest.mark.parametrize("game_type", ["Base+MLP+Swarm", "Base+HoneyCombo+Swarm"])
+def test_swarm_entries_have_actions_and_a_draw_is_a_chance_node(game_type):
+    """Every choice, draw and steal has its own action and back, unchecked as
+    checked; while a draw is due the State is a chance node whose outcomes are
+    the draws, each by the copies of its colour and bug in the bag; the planes
+    hold the bag, the other colour's pieces in each hand and the draw due."""
+    kinds, chance_nodes = set(), 0
+    for board in random_boards(game_type, 5, games=2, plies=60):
+        state = State.from_board(board)
+        moves = board.legal_moves
+        actions = state.legal_actions()
+        assert sorted(state.move_to_action(move) for move in moves) == actions.tolist()
+        assert len(set(actions.tolist())) == len(moves)
+        assert sorted(state.action_to_move(a) for a in actions) == sorted(moves)
+        kinds |= {move.kind for move in moves}
+        for action in actions.tolist()[:8]:
+            child = state.clone()
+            child.apply_unchecked(action)
+            assert child.key == state.child(action).key
+        planes = state.observation_tensor()
+        assert planes[PLANE_DRAW_DUE].all() == board.draw_due == state.is_chance_node()
+        if board.draw_due:
+            chance_nodes += 1
+            assert state.current_player() == CHANCE_PLAYER and "chance" in repr(state)
+            outcomes = state.chance_outcomes()
+            assert [a for a, _ in outcomes] == actions.tolist()
+            bag = board.bag()
+            for action, probability in outcomes:
+                drawn = state.action_to_move(action).piece_name
+                copies = sum(name[:2] == drawn[:2] and name.rstrip("0123456789") == drawn.rstrip("0123456789")
+                             for name in bag)
+                assert probability == copies / len(bag)
+        else:
+            assert state.chance_outcomes() == [] and state.current_player() == board.side_to_move
+        expected = {AWAY_BAG: np.zeros(NUM_KINDS), AWAY_OTHER_HAND: np.zeros(NUM_KINDS)}
+        for piece in range(COLOURED_PIECES):
+            color, bug = PIECES[piece][:2]
+            away = int(board.state.away[piece])
+            if away in expected and board.piece_cell(piece) < 0:
+                expected[away][color * NUM_BUGS + bug] += 1 / BUGS[bug].copies
+        assert planes[PLANE_BAG:PLANE_BAG + NUM_KINDS, 0, 0] == pytest.approx(expected[AWAY_BAG])
+        assert planes[PLANE_OTHER_HAND:PLANE_OTHER_HAND + NUM_KINDS, 0, 0] == pytest.approx(expected[AWAY_OTHER_HAND])
+    assert {"choose", "draw", "steal"} <= kinds and chance_nodes >= 5
+
+
+def test_playouts_in_swarm_leave_the_state_and_a_draws_odds_are_the_bags_copies():
+    state = State("Base+MLP+Swarm")
+    results, plies = playouts(state, 4, seed=3, max_plies=300)
+    assert state.ply == 0 and plies > 4 * 20 and set(results.tolist()) <= {IN_PROGRESS, WHITE_WINS, BLACK_WINS, DRAW}
+    board = Board("Base+Swarm")
+    for text in ("choose wS1 wS2 wB1", "choose bS1 bB1 bB2", "wS1"):  # the bag: 14 pieces of 6 kinds
+        board.push_uhp(text)
+    state = State.from_board(board)
+    odds = {state.action_to_move(action).piece_name: p for action, p in state.chance_outcomes()}
+    assert odds == {"wB2": 1 / 14, "wG1": 3 / 14, "wA1": 3 / 14, "bS2": 1 / 14, "bG1": 3 / 14, "bA1": 3 / 14}
+    # The playouts' draw: r from 0 to 13 picks each of the bag's 14 pieces once.
+    s, moves = board.state, np.empty(MAX_MOVES, dtype=np.int32)
+    n = generate_moves(s, moves)
+    drawn = Counter(Move(int(_random_entry(s, moves, n, np.uint64(r)))).piece_name for r in range(14))
+    assert {name: count / 14 for name, count in drawn.items()} == odds
