@@ -187,3 +187,15 @@ def test_a_honeycomb_game_is_recorded_and_replays():
     text = str(Game.from_board(board))
     assert " nH ~" in text
     assert read_game(io.StringIO(text)).board().game_string() == board.game_string()
+
+
+def test_a_swarm_game_is_recorded_and_replays():
+    """Swarm's entries are plies of the record: the choices, each draw after its
+    placement and the steals, read back to the same game (and the same bag)."""
+    board = rare_kinds_game(7, plies=120, game_type="Base+MLP+HoneyCombo+Swarm")
+    kinds = {move.kind for move in board.move_stack}
+    assert {"choose", "draw", "steal"} <= kinds, kinds
+    text = str(Game.from_board(board))
+    assert all(entry in text for entry in ("1. choose ", "2. choose ", " draw ", " steal ")), text
+    replayed = read_game(io.StringIO(text)).board()
+    assert replayed.game_string() == board.game_string() and replayed.bag() == board.bag()
