@@ -31,7 +31,7 @@ FAN_CASES = (
     ("Base+MLP+Guardians+Dx+E+J", 5), ("Base+Venom", 6), ("Base+MLP+Venom", 5), ("Base+Predators", 6),
     ("Base+MP+Venom+Predators", 5), ("Base+MLP+Venom+Predators", 5), ("Base+Vx", 6), ("Base+M+Venom+Vx", 5),
     ("Base+Wx", 6), ("Base+Fx", 6), ("Base+Nx", 6), ("Base+MP+Fx+Wx", 5), ("Base+HoneyCombo", 5),
-    ("Base+MLP+HoneyCombo", 5),
+    ("Base+MLP+HoneyCombo", 5), ("Base+Swarm", 6), ("Base+MLP+Swarm", 5),
 )
 
 # Runs inside the subprocess, in the tree given as its first argument: only the

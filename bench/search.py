@@ -63,7 +63,8 @@ def positions():
 
 FAN_TYPES = ("Base+Guardians", "Base+Dx", "Base+E", "Base+J", "Base+MLP+Guardians+Dx+E+J",
              "Base+Venom", "Base+LP+Venom", "Base+MLP+Venom", "Base+Predators", "Base+MP+Venom+Predators", "Base+Vx",
-             "Base+Wx", "Base+Fx", "Base+Nx", "Base+MP+Fx+Wx", "Base+HoneyCombo", "Base+MLP+HoneyCombo")
+             "Base+Wx", "Base+Fx", "Base+Nx", "Base+MP+Fx+Wx", "Base+HoneyCombo", "Base+MLP+HoneyCombo",
+             "Base+Swarm", "Base+MLP+Swarm")
 
 
 def fan_positions():
@@ -72,7 +73,8 @@ def fan_positions():
             if line and not line.startswith("#")]
     found = [("Base+MLP", midgame_position(name)) for name in ("Base+MLP_ply12", "Base+MLP_ply24")]
     for game_type in FAN_TYPES:
-        mid = [text for name, text, depth, _ in rows if depth == "1" and re.fullmatch(re.escape(game_type) + r"_mid\d+", name)]
+        mid = [text for name, text, depth, _ in rows if depth == "1" and re.fullmatch(re.escape(game_type) + r"_mid\d+", name)
+               and not Board.from_game_string(text).draw_due]  # a due draw is the bag's, not a search's
         found += [(game_type, text) for text in mid[:2]]
     return found
 

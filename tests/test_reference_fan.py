@@ -506,8 +506,11 @@ S004_TYPES = ["Base+M+Vx", "Base+M+Venom+Vx", "Base+MLP+Predators+Dx+E+J+Vx", "B
 # Wasp's obligation binding a double turn's first action, and with the S004 Moth that
 # crosses it and the Mantis that takes pieces beside it.
 HONEYCOMB_TYPES = ["Base+MLP+HoneyCombo", "Base+Guardians+HoneyCombo", "Base+P+HoneyCombo+Wx", "Base+HoneyCombo+Nx+Vx"]
+# Swarm: §12's two vectors, and with HoneyCombo, whose double turns take draws between
+# their actions.
+SWARM_TYPES = ["Base+Swarm", "Base+MLP+Swarm", "Base+MLP+HoneyCombo+Swarm"]
 COMBINATIONS = [ALL_FAN, "Base+Guardians+Dx+E+J", "Base+M+E", "Base+M+J", "Base+M+Dx", "Base+P+Dx", *VENOM_TYPES,
-                *PREDATOR_TYPES, *S004_TYPES, *HONEYCOMB_TYPES]
+                *PREDATOR_TYPES, *S004_TYPES, *HONEYCOMB_TYPES, *SWARM_TYPES]
 
 # The mid-game rows of the table: (game type, seed of `midgame`, deepest depth). Every game
 # type of the table has one to depth 4, at a seed picked for the reference's cost: it spends
@@ -542,6 +545,11 @@ MIDGAME_ROWS = [
     # a double turn (Base+MLP+HoneyCombo 0 and 3, Base+P+HoneyCombo+Wx 0).
     ("Base+HoneyCombo", 2, 4), ("Base+HoneyCombo", 4, 3), ("Base+MLP+HoneyCombo", 3, 4),
     ("Base+MLP+HoneyCombo", 0, 3), ("Base+P+HoneyCombo+Wx", 0, 3), ("Base+P+HoneyCombo+Wx", 3, 4),
+    # Swarm: seeds with steals among the moves played, and seeds where a draw is due
+    # (Base+Swarm 3, Base+MLP+Swarm 0 and 8, Base+MLP+HoneyCombo+Swarm 3 and 5).
+    ("Base+Swarm", 2, 4), ("Base+Swarm", 3, 4), ("Base+Swarm", 4, 4), ("Base+MLP+Swarm", 0, 4),
+    ("Base+MLP+Swarm", 3, 4), ("Base+MLP+Swarm", 8, 5), ("Base+MLP+HoneyCombo+Swarm", 1, 4),
+    ("Base+MLP+HoneyCombo+Swarm", 3, 4), ("Base+MLP+HoneyCombo+Swarm", 5, 4),
 ]
 
 

@@ -181,6 +181,35 @@ def test_the_search_weighs_draws_and_refuses_to_pick_one():
             searcher.search(board, depth=1)
 
 
+def test_the_evaluation_counts_a_held_piece_for_its_holder():
+    """A piece of either colour in a side's hand is that side's to place (SW-2): a
+    steal moves its in-hand count from one side to the other, and a piece in the
+    bag counts for nobody."""
+    import numpy as np
+
+    from engine.rules.bugs import BUG_OF_LETTER, NUM_BUGS
+    from engine.search.evaluate import NUM_WEIGHTS, W_IN_HAND, features
+
+    board = Board.from_game_string(EX_S1)
+    for text in ("wQ -wA1", "draw bS2", "bQ bG1-", "draw bB1"):
+        board.push_uhp(text)
+
+    def in_hand():
+        out = np.zeros(NUM_WEIGHTS, dtype=np.int64)
+        features(board.state, out)
+        return out[W_IN_HAND:W_IN_HAND + NUM_BUGS]
+
+    grasshopper = BUG_OF_LETTER["G"]
+    before = in_hand()
+    assert before[grasshopper] == -2  # Black holds bG2 and wG1, which it drew
+    board.push_uhp("steal wG1")  # White takes wG1 from Black's hand
+    after = in_hand()
+    assert after[grasshopper] == 0
+    assert (np.delete(after, grasshopper) == np.delete(before, grasshopper)).all()
+    # White holds bS1 and bS2 (drawn): they count for White, as White's own would.
+    assert "bS1" in board.hand(WHITE) and "bS2" in board.hand(WHITE)
+
+
 def session(*lines):
     out = io.StringIO()
     uhp = Session(out)

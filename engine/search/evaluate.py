@@ -16,7 +16,7 @@ sting in reserve; with the Honeycomb, a double turn to come (§10).
 import numpy as np
 from numba import njit
 
-from ..rules.board import AWAY_HAND, face_bug, side_to_move, top_piece
+from ..rules.board import AWAY_HAND, AWAY_OTHER_HAND, face_bug, side_to_move, top_piece
 from ..rules.bugs import (
     BUGS, COLOURED_PIECES, COPIES_NEIGHBOURS, IMMUNE, LOCKS, NUM_BUGS, QUEEN_ID, RESTS_ON_TOP, THROW,
 )
@@ -98,8 +98,11 @@ def features(s, out):
         sign = 1 if PIECE_COLOR[piece] == 0 else -1
         cell = s.piece_cell[piece]
         if cell < 0:
-            if s.away[piece] == AWAY_HAND:  # not a piece removed from the game
+            away = s.away[piece]
+            if away == AWAY_HAND:  # not a piece removed from the game, nor in Swarm's bag
                 out[W_IN_HAND + PIECE_BUG[piece]] += sign
+            elif away == AWAY_OTHER_HAND:  # Swarm: the other side holds it and may place it (SW-2)
+                out[W_IN_HAND + PIECE_BUG[piece]] -= sign
             continue
         bug = face_bug(s, piece)
         covered = s.piece_level[piece] != s.height[cell] - 1
