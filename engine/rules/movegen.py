@@ -1772,11 +1772,13 @@ def count_after_placement(s, move):
     may move pieces, or the first plies' rules apply). perft's last two plies:
     the opponent's placements are its placeable pieces times its placement cells
     (usual_cells_after_placement); in a fan game a fan placement rule counts its
-    own cells, and a tile whose face the placer chooses counts twice. Not in
-    Swarm, where a draw follows."""
+    own cells, and a tile whose face the placer chooses counts twice. In Swarm
+    the draws that follow (_draws_after_placement)."""
+    if s.info[INFO_EXPANSIONS] & SWARM:
+        return _draws_after_placement(s, move)
     turns = s.info[INFO_TURNS]
     other = 1 - (turns & 1)
-    if turns < 2 or pieces_may_move(s, other) or s.info[INFO_EXPANSIONS] & SWARM:
+    if turns < 2 or pieces_may_move(s, other):
         return -1
     if s.info[INFO_EXPANSIONS] & HONEYCOMBO:
         # The next entry must be the opponent's (not the placer's second action,
@@ -1807,6 +1809,26 @@ def count_after_placement(s, move):
     return count if count > 0 else 1  # no move at all: a pass
 
 
+@njit(cache=True, nogil=True)
+def _draws_after_placement(s, move):
+    """count_after_placement in Swarm: a placement leaves a draw due while the bag
+    holds pieces (SW-3), one per colour and bug in it, which the placement does
+    not change; none if it ends the game. -1 (make it) once the bag is empty."""
+    kinds = 0
+    for color in range(2):
+        for bug in range(NUM_BUGS):
+            first = color * PIECES_PER_SIDE + BUG_FIRST_IDS[bug]
+            for piece in range(first, first + BUG_COPIES[bug]):
+                if s.away[piece] == AWAY_BAG:
+                    kinds += 1
+                    break
+    if kinds == 0:
+        return -1
+    if s.height[move_dest(move)] == 0 and placement_ends_game(s, move):
+        return 0
+    return kinds
+
+
 @njit(cache=True, nogil=True, inline="always")
 def usual_cells_after_placement(s, move):
     """How many cells the opponent may place on by the usual rule once the side
@@ -1820,17 +1842,8 @@ def usual_cells_after_placement(s, move):
     # and no cell's neighbours.
     if s.height[dest] > 0:
         return cells
-    around = s.around[dest]
-    # A placement can end the game: a Queen placed into a hole, or the last
-    # neighbour of a Queen (the opponent's, under a beetle of the side to move).
-    if BUG_FLAGS[PIECE_BUG[move_piece(move)]] & ROYAL and around == ALL_AROUND:
+    if placement_ends_game(s, move):
         return -1
-    for queen in QUEEN_ID:
-        cell = s.piece_cell[queen]
-        if cell >= 0 and filled_neighbours(s.around, cell) == 5:
-            for d in range(6):
-                if neighbor(cell, d) == dest:
-                    return -1
     for d in range(6):
         n = neighbor(dest, d)
         if s.height[n] == 0 and s.tops[other, n] != 0 and s.tops[side, n] == 0:
@@ -1838,6 +1851,23 @@ def usual_cells_after_placement(s, move):
     if s.info[INFO_EXPANSIONS] & HONEYCOMBO:  # the opponent's by the Honeycomb, but those the new piece touches
         cells += cells_by_the_honeycomb_alone(s, dest)
     return cells
+
+
+@njit(cache=True, nogil=True, inline="always")
+def placement_ends_game(s, move):
+    """Whether the placement `move` onto the ground ends the game: a Queen placed
+    into a hole, or the last neighbour of a Queen (the opponent's, under a beetle
+    of the side to move)."""
+    dest = move_dest(move)
+    if BUG_FLAGS[PIECE_BUG[move_piece(move)]] & ROYAL and s.around[dest] == ALL_AROUND:
+        return True
+    for queen in QUEEN_ID:
+        cell = s.piece_cell[queen]
+        if cell >= 0 and filled_neighbours(s.around, cell) == 5:
+            for d in range(6):
+                if neighbor(cell, d) == dest:
+                    return True
+    return False
 
 
 @njit(cache=True, nogil=True)
