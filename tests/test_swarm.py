@@ -182,32 +182,33 @@ def test_the_search_weighs_draws_and_refuses_to_pick_one():
 
 
 def test_the_evaluation_counts_a_held_piece_for_its_holder():
-    """A piece of either colour in a side's hand is that side's to place (SW-2): a
-    steal moves its in-hand count from one side to the other, and a piece in the
-    bag counts for nobody."""
-    import numpy as np
-
-    from engine.rules.bugs import BUG_OF_LETTER, NUM_BUGS
-    from engine.search.evaluate import NUM_WEIGHTS, W_IN_HAND, features
+    """A piece of either colour in a side's hand is that side's to place (SW-2):
+    while the bag holds pieces it counts W_HELD_WHILE_DRAWING for its holder (a
+    draw refills a hand), so a steal moves one from side to side; a piece in the
+    bag counts for nobody; once the bag is empty, the hands count by bug."""
+    from engine.rules.board import AWAY_HAND
+    from engine.rules.bugs import COLOURED_PIECES, NUM_BUGS, PIECES
+    from engine.search.evaluate import W_HELD_WHILE_DRAWING, W_IN_HAND, board_features
 
     board = Board.from_game_string(EX_S1)
     for text in ("wQ -wA1", "draw bS2", "bQ bG1-", "draw bB1"):
         board.push_uhp(text)
+    held = board_features(board)
+    assert held[W_HELD_WHILE_DRAWING] == len(board.hand(WHITE)) - len(board.hand(BLACK))
+    assert not held[W_IN_HAND:W_IN_HAND + NUM_BUGS].any()
+    board.push_uhp("steal wG1")  # White takes wG1, which Black drew, from Black's hand
+    assert board_features(board)[W_HELD_WHILE_DRAWING] == held[W_HELD_WHILE_DRAWING] + 2
 
-    def in_hand():
-        out = np.zeros(NUM_WEIGHTS, dtype=np.int64)
-        features(board.state, out)
-        return out[W_IN_HAND:W_IN_HAND + NUM_BUGS]
-
-    grasshopper = BUG_OF_LETTER["G"]
-    before = in_hand()
-    assert before[grasshopper] == -2  # Black holds bG2 and wG1, which it drew
-    board.push_uhp("steal wG1")  # White takes wG1 from Black's hand
-    after = in_hand()
-    assert after[grasshopper] == 0
-    assert (np.delete(after, grasshopper) == np.delete(before, grasshopper)).all()
-    # White holds bS1 and bS2 (drawn): they count for White, as White's own would.
-    assert "bS1" in board.hand(WHITE) and "bS2" in board.hand(WHITE)
+    # The bag emptied into the owners' hands (a position built directly): by bug and holder.
+    board.state.away[[p for p in range(COLOURED_PIECES) if board.in_bag(p)]] = AWAY_HAND
+    expected = [0] * NUM_BUGS
+    for piece in range(COLOURED_PIECES):
+        for color, sign in ((WHITE, 1), (BLACK, -1)):
+            if board.in_hand(piece, color):
+                expected[PIECES[piece][1]] += sign
+    features = board_features(board)
+    assert features[W_HELD_WHILE_DRAWING] == 0 and features[W_IN_HAND:W_IN_HAND + NUM_BUGS].tolist() == expected
+    assert any(PIECES[p][0] != 0 and board.in_hand(p, WHITE) for p in range(COLOURED_PIECES))  # bS1, bS2 White's
 
 
 def session(*lines):

@@ -16,7 +16,7 @@ sting in reserve; with the Honeycomb, a double turn to come (§10).
 import numpy as np
 from numba import njit
 
-from ..rules.board import AWAY_HAND, AWAY_OTHER_HAND, face_bug, side_to_move, top_piece
+from ..rules.board import AWAY_HAND, AWAY_OTHER_HAND, bag_holds_any, face_bug, side_to_move, top_piece
 from ..rules.bugs import (
     BUGS, COLOURED_PIECES, COPIES_NEIGHBOURS, IMMUNE, LOCKS, NUM_BUGS, QUEEN_ID, RESTS_ON_TOP, THROW,
 )
@@ -24,7 +24,7 @@ from ..rules.constants import (
     BUG_ABILITIES, BUG_FLAGS, INFO_EXPANSIONS, INFO_HONEYCOMB, INFO_PHASE, PHASE_SECOND, PIECE_BUG, PIECE_COLOR,
 )
 from ..rules.hexgrid import filled_neighbours, neighbor, slide_out
-from ..rules.movegen import PREDATORS, S004_WASP, VENOM, mark_pinned, new_stamp, queen_spent, tiles_locked_by
+from ..rules.movegen import PREDATORS, S004_WASP, SWARM, VENOM, mark_pinned, new_stamp, queen_spent, tiles_locked_by
 
 # Layout of the weight array.
 W_IN_HAND = 0  # per bug, a piece still in hand
@@ -41,7 +41,8 @@ W_LOCKED_BY_SCORPION = W_TEMPO + 1  # enemy tile beside an own Scorpion, which m
 W_STINK_BUG_BY_OWN_QUEEN = W_LOCKED_BY_SCORPION + 1  # with the Predators: an own Stink bug shields her (PR-3)
 W_QUEEN_STING_READY = W_STINK_BUG_BY_OWN_QUEEN + 1  # with the S004 Wasp: the own Queen may still sting (WX-5)
 W_DOUBLE_TURN = W_QUEEN_STING_READY + 1  # with the Honeycomb light side up: the own turn is double, and not half played
-NUM_WEIGHTS = W_DOUBLE_TURN + 1
+W_HELD_WHILE_DRAWING = W_DOUBLE_TURN + 1  # Swarm while the bag holds pieces: a piece held, of either colour (no W_IN_HAND)
+NUM_WEIGHTS = W_HELD_WHILE_DRAWING + 1
 
 # Tuned weights; the per-bug ones are columns of the table of bugs. Obtained 2026-11-29 from hand-set weights
 # by `python -m bench.tune --games 1500 --depth 2 --rounds 1 --prior 0.002` (seed
@@ -80,6 +81,12 @@ DEFAULT_WEIGHTS[W_QUEEN_STING_READY] = 30
 # A double turn to come (or to begin) is a second action: worth more than the tempo
 # of having the move, which the side between its two actions has as well.
 DEFAULT_WEIGHTS[W_DOUBLE_TURN] = 40
+# Swarm: while the bag holds pieces every placement is followed by a draw, so a hand
+# never runs out and one piece more in it is worth little: less than the tempo a
+# steal spends, so that the search steals for what the piece does on the board, not
+# for the count (at W_IN_HAND's Ant, 37 each way, two engines stole one Ant back and
+# forth to a repetition).
+DEFAULT_WEIGHTS[W_HELD_WHILE_DRAWING] = 6
 
 
 @njit(cache=True, nogil=True)
@@ -94,15 +101,17 @@ def features(s, out):
     venom = s.info[INFO_EXPANSIONS] & VENOM
     locked = new_stamp(s) if venom else 0  # the tiles a Scorpion locks, each counted once
     stings = (s.info[INFO_EXPANSIONS] & S004_WASP) != 0  # only there may a Queen have spent her sting
+    drawing = s.info[INFO_EXPANSIONS] & SWARM and bag_holds_any(s)
     for piece in range(COLOURED_PIECES):  # not the neutral Honeycomb
         sign = 1 if PIECE_COLOR[piece] == 0 else -1
         cell = s.piece_cell[piece]
         if cell < 0:
             away = s.away[piece]
-            if away == AWAY_HAND:  # not a piece removed from the game, nor in Swarm's bag
-                out[W_IN_HAND + PIECE_BUG[piece]] += sign
-            elif away == AWAY_OTHER_HAND:  # Swarm: the other side holds it and may place it (SW-2)
-                out[W_IN_HAND + PIECE_BUG[piece]] -= sign
+            if away == AWAY_OTHER_HAND:  # Swarm: the other side holds it and may place it (SW-2)
+                sign = -sign
+            elif away != AWAY_HAND:  # removed from the game, in a prison or in Swarm's bag
+                continue
+            out[W_HELD_WHILE_DRAWING if drawing else W_IN_HAND + PIECE_BUG[piece]] += sign
             continue
         bug = face_bug(s, piece)
         covered = s.piece_level[piece] != s.height[cell] - 1
