@@ -235,7 +235,7 @@ def fan_tokens(game_type):
 
 
 # The default run: every type of one or two fan tokens (with each set of official
-# letters: 488) and a seeded sample of 96 of the others; -m slow plays them all.
+# letters: 584) and a seeded sample of 96 of the others; -m slow plays them all.
 DEFAULT_FAN_TYPES = [t for t in FAN_GAME_TYPES if len(fan_tokens(t)) <= 2]
 DEFAULT_FAN_TYPES += random.Random(27).sample([t for t in FAN_GAME_TYPES if len(fan_tokens(t)) > 2], 96)
 
