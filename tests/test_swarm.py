@@ -211,6 +211,20 @@ def test_the_evaluation_counts_a_held_piece_for_its_holder():
     assert any(PIECES[p][0] != 0 and board.in_hand(p, WHITE) for p in range(COLOURED_PIECES))  # bS1, bS2 White's
 
 
+# From an arena game (2026-12-08): Black's Queen in danger, a depth-1 search whose
+# Queen-in-danger extensions began anew below every draw and did not end.
+EXTENDED_THROUGH_DRAWS = ('Base+Swarm;InProgress;Black[9];choose wG1 wG2 wA1;choose bB1 bG1 bA1;wG1;draw wB1;bA1 wG1\\;draw wS1;'
+                          'wQ wG1/;draw wA2;wS1 \\wQ;draw bS1;wS1 wQ\\;bB1 bA1\\;draw bG2;wG2 wS1/;draw bG3;bQ /bA1;draw bA2;wG2 /'
+                          'bQ;bB1 bA1;wB1 wG2\\;draw wG3;bA2 bB1\\;draw wA3;wB1 bQ\\;bA2 wQ/;wA1 wG2\\;draw wB2;bB1 wG1;wA1 -bQ'
+                          '')
+
+
+def test_extensions_through_draws_are_bounded():
+    board = Board.from_game_string(EXTENDED_THROUGH_DRAWS)
+    result = Searcher().search(board, depth=1)
+    assert result.move in board.legal_moves and result.nodes < 10_000
+
+
 def session(*lines):
     out = io.StringIO()
     uhp = Session(out)

@@ -307,25 +307,19 @@ def negamax(s, c, table, depth, ply, alpha, beta):
         return terminal_score(s, ply)
     if ply > 0 and repetitions(s, 1) > 0:
         return 0
-    c.extended[ply] = 0
-    if depth <= 0 and queen_in_danger(s):
-        # The line's own extensions, not the root's depth, bound it: a line
-        # reduced by late-move reductions reaches depth 0 plies before the root
-        # depth, and a Queen in danger stays in danger for many moves.
-        run = 0
-        while run < MAX_EXTENSION and run < ply and c.extended[ply - 1 - run] != 0:
-            run += 1
-        if run < MAX_EXTENSION:
-            depth = 1
-            c.extended[ply] = 1
-    if depth <= 0 or ply >= MAX_PLY - 1:
-        return evaluate(s, c.weights, c.scratch)
     if s.info[INFO_DRAW_DUE]:
         # A Swarm draw (SW-3) is the bag's, not a side's: the expectation of its
         # outcomes' scores, each weighted by its copies in the bag and searched
-        # with a full window. It completes a placement, and takes no depth.
+        # with a full window. It completes a placement, and takes no depth; nor
+        # does it extend one, and it passes its placement's extension on, so that
+        # MAX_EXTENSION bounds a line of Queen-in-danger extensions through draws
+        # (a draw node that extended handed its children a depth of 1, which
+        # began their run of extensions anew: a search of depth 1 never ended).
         # (Here, not in a function of its own: numba's cache cannot link a
         # mutual recursion.)
+        if depth <= 0 or ply >= MAX_PLY - 1:
+            return evaluate(s, c.weights, c.scratch)
+        c.extended[ply] = c.extended[ply - 1] if ply > 0 else 0
         moves = c.moves[ply]
         n = generate_moves(s, moves)
         side = side_to_move(s)
@@ -346,6 +340,19 @@ def negamax(s, c, table, depth, ply, alpha, beta):
             copies += weight
         return total // copies
 
+    c.extended[ply] = 0
+    if depth <= 0 and queen_in_danger(s):
+        # The line's own extensions, not the root's depth, bound it: a line
+        # reduced by late-move reductions reaches depth 0 plies before the root
+        # depth, and a Queen in danger stays in danger for many moves.
+        run = 0
+        while run < MAX_EXTENSION and run < ply and c.extended[ply - 1 - run] != 0:
+            run += 1
+        if run < MAX_EXTENSION:
+            depth = 1
+            c.extended[ply] = 1
+    if depth <= 0 or ply >= MAX_PLY - 1:
+        return evaluate(s, c.weights, c.scratch)
     # Mate-distance pruning: no line from here beats a win found closer to the root.
     if alpha < -(MATE - ply):
         alpha = -(MATE - ply)
