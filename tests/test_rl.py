@@ -64,15 +64,23 @@ def random_boards(game_type, seed, games=3, plies=60):
         yield board
 
 
+def actions_of(board):
+    """(State, legal moves, legal actions) of a board, checked to map one to one:
+    each move's action is legal, distinct moves have distinct actions, and each
+    action gives its move back."""
+    state = State.from_board(board)
+    moves = board.legal_moves
+    actions = state.legal_actions()
+    assert sorted(state.move_to_action(move) for move in moves) == actions.tolist()
+    assert len(set(actions.tolist())) == len(moves)  # distinct moves, distinct actions
+    assert sorted(state.action_to_move(a) for a in actions) == sorted(moves)
+    return state, moves, actions
+
+
 @pytest.mark.parametrize("game_type", GAME_TYPES)
 def test_one_action_per_legal_move_and_back(game_type):
     for board in random_boards(game_type, 1):
-        state = State.from_board(board)
-        moves = board.legal_moves
-        actions = state.legal_actions()
-        assert sorted(state.move_to_action(move) for move in moves) == actions.tolist()
-        assert len(set(actions.tolist())) == len(moves)  # distinct moves, distinct actions
-        assert sorted(state.action_to_move(a) for a in actions) == sorted(moves)
+        state, moves, actions = actions_of(board)
         mask = state.legal_actions_mask()
         assert mask.shape == (NUM_ACTIONS,) and mask.sum() == len(moves) and mask[actions].all()
 
@@ -93,12 +101,7 @@ def test_fan_moves_have_actions_and_a_carry_is_the_dragonflys_action():
     checked one (a Guardian's placement on top, a carry)."""
     carries = 0
     for board in fan_boards():
-        state = State.from_board(board)
-        moves = board.legal_moves
-        actions = state.legal_actions()
-        assert sorted(state.move_to_action(move) for move in moves) == actions.tolist()
-        assert len(set(actions.tolist())) == len(moves)
-        assert sorted(state.action_to_move(a) for a in actions) == sorted(moves)
+        state, moves, actions = actions_of(board)
         carries += sum(move.kind == "transport" for move in moves)
         for action in actions.tolist():
             child = state.clone()
@@ -113,11 +116,7 @@ def test_venom_and_predators_moves_have_actions_and_observations(game_type):
     the observation holds each piece in play once, by its face, and none removed."""
     kinds = set()
     for board in random_boards(game_type, 4, games=2, plies=70):
-        state = State.from_board(board)
-        moves = board.legal_moves
-        actions = state.legal_actions()
-        assert sorted(state.move_to_action(move) for move in moves) == actions.tolist()
-        assert sorted(state.action_to_move(a) for a in actions) == sorted(moves)
+        state, moves, actions = actions_of(board)
         kinds |= {move.kind for move in moves}
         planes = state.observation_tensor()
         in_play = board.pieces_in_play()
@@ -387,12 +386,7 @@ def test_swarm_entries_have_actions_and_a_draw_is_a_chance_node(game_type):
     hold the bag, the other colour's pieces in each hand and the draw due."""
     kinds, chance_nodes = set(), 0
     for board in random_boards(game_type, 5, games=2, plies=60):
-        state = State.from_board(board)
-        moves = board.legal_moves
-        actions = state.legal_actions()
-        assert sorted(state.move_to_action(move) for move in moves) == actions.tolist()
-        assert len(set(actions.tolist())) == len(moves)
-        assert sorted(state.action_to_move(a) for a in actions) == sorted(moves)
+        state, moves, actions = actions_of(board)
         kinds |= {move.kind for move in moves}
         for action in actions.tolist()[:8]:
             child = state.clone()
